@@ -1,0 +1,31 @@
+// The 404 page (prerendered to dist/client/404.html). The static server logs each missing path it answers.
+import { css } from '@emotion/react';
+import { ButtonLink } from '../../src/components/Button.tsx';
+import { Container } from '../../src/components/Container.tsx';
+import { Icon } from '../../src/components/Icon.tsx';
+import { color } from '../../src/theme.ts';
+
+export default function Page() {
+  return (
+    <section css={style} aria-labelledby="not-found-title">
+      <Container>
+        <p className="code" aria-hidden="true">
+          404
+        </p>
+        <h1 id="not-found-title">
+          <span className="visually-hidden">404: </span>Oops! Page not found
+        </h1>
+        <p>The page you were looking for has moved or never existed. Everything we offer is one click away from the home page.</p>
+        <ButtonLink href="/">
+          <Icon name="house" size={20} /> Return to Home
+        </ButtonLink>
+      </Container>
+    </section>
+  );
+}
+
+const style = css`
+  padding: clamp(3rem, 10vw, 7rem) 0; text-align: center;
+  .code { font-family: Georgia, serif; font-size: clamp(4rem, 18vw, 8rem); font-weight: 700; line-height: 1; color: ${color.brand}; margin: 0; }
+  p { color: ${color.muted}; max-width: 34rem; margin-left: auto; margin-right: auto; }
+`;

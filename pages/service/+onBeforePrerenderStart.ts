@@ -1,0 +1,7 @@
+import { getContent } from '../../src/content/loader.ts';
+
+/** One prerendered page per service file. */
+export async function onBeforePrerenderStart() {
+  const { services } = await getContent();
+  return services.map((service) => service.canonicalPath);
+}

@@ -1,0 +1,29 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/** Browser tests run against the built site (`npm run build` first) in Debian's chromium. */
+const port = Number(process.env.E2E_PORT ?? 4173);
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  forbidOnly: true,
+  retries: 0,
+  workers: 2,
+  reporter: process.env.CI ? 'list' : [['list']],
+  use: {
+    baseURL: `http://localhost:${port}`,
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
+    },
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
+  ],
+  webServer: {
+    command: `PORT=${port} npx tsx scripts/serve.ts`,
+    url: `http://localhost:${port}/`,
+    reuseExistingServer: false,
+    timeout: 30_000,
+  },
+});

@@ -1,0 +1,46 @@
+// Renders every public page to static HTML: React on the server, Emotion's styles collected into the head.
+import createCache from '@emotion/cache';
+import { CacheProvider } from '@emotion/react';
+import createEmotionServer from '@emotion/server/create-instance';
+import { renderToString } from 'react-dom/server';
+import { dangerouslySkipEscape, escapeInject } from 'vike/server';
+import type { PageContextServer } from 'vike/types';
+import { getContent } from '../src/content/loader.ts';
+import { siteOrigin } from '../src/env.ts';
+import { buildHead } from '../src/seo/head.ts';
+import { Layout } from './Layout.tsx';
+import { chromeFrom, notFoundMeta } from './pageData.ts';
+
+export async function onRenderHtml(pageContext: PageContextServer) {
+  const content = await getContent();
+  const { Page } = pageContext;
+  const data = pageContext.data as { meta?: import('../src/seo/head.ts').PageMeta } | undefined;
+  const meta = data?.meta ?? notFoundMeta(pageContext.urlPathname);
+
+  // A new cache per render, with `compat` so Emotion leaves no <style> tags inline in the markup.
+  const cache = createCache({ key: 'c' });
+  cache.compat = true;
+  const emotion = createEmotionServer(cache);
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <Layout chrome={chromeFrom(content)} path={meta.path}>
+        {Page ? <Page {...(data ?? {})} /> : null}
+      </Layout>
+    </CacheProvider>,
+  );
+  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
+  const head = buildHead(meta, content.site, siteOrigin(content.site.siteUrl));
+
+  return escapeInject`<!DOCTYPE html>
+<html lang="en">
+  <head>
+    <meta charset="utf-8">
+    <meta name="viewport" content="width=device-width, initial-scale=1">
+    <meta name="theme-color" content="#0d5c57">
+    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    ${dangerouslySkipEscape(head)}
+    ${dangerouslySkipEscape(styles)}
+  </head>
+  <body>${dangerouslySkipEscape(html)}</body>
+</html>`;
+}

@@ -1,0 +1,43 @@
+/**
+ * `npm run build`: validate the content, prerender every page with Vike into dist/client, then write
+ * sitemap.xml and robots.txt. Any failure removes dist/ so that nothing half-built can be deployed.
+ */
+import { rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { build } from 'vike/api';
+import { contentRoot, loadContent } from '../src/content/loader.ts';
+import { ContentError } from '../src/content/problems.ts';
+import { siteOrigin } from '../src/env.ts';
+import { publicRoutes } from '../src/routes.ts';
+import { robotsTxt, sitemapXml } from '../src/seo/sitemap.ts';
+
+const dist = path.join(process.cwd(), 'dist');
+const started = performance.now();
+
+function fail(message: string): never {
+  rmSync(dist, { recursive: true, force: true });
+  console.error(`\nBuild failed. Nothing was written to dist/.\n\n${message}\n`);
+  process.exit(1);
+}
+
+let content;
+try {
+  content = await loadContent(contentRoot());
+} catch (error) {
+  if (error instanceof ContentError) fail(error.message);
+  throw error;
+}
+
+try {
+  await build({ vite: { logLevel: process.env.BUILD_QUIET ? 'warn' : 'info' } });
+} catch (error) {
+  fail(error instanceof ContentError ? error.message : String((error as Error)?.stack ?? error));
+}
+
+const origin = siteOrigin(content.site.siteUrl);
+const routes = publicRoutes(content);
+writeFileSync(path.join(dist, 'client', 'sitemap.xml'), sitemapXml(routes, origin));
+writeFileSync(path.join(dist, 'client', 'robots.txt'), robotsTxt(origin));
+
+const seconds = ((performance.now() - started) / 1000).toFixed(1);
+console.log(`Built ${routes.length} public pages, 404.html, sitemap.xml and robots.txt into dist/client in ${seconds} s.`);

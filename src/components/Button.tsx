@@ -1,0 +1,37 @@
+/** A link styled as a button: the site's calls to action (call, schedule, contact). */
+import { css } from '@emotion/react';
+import type { ReactNode } from 'react';
+import { color, layout } from '../theme.ts';
+
+type Variant = 'primary' | 'secondary' | 'onDark';
+
+export function ButtonLink({ href, children, variant = 'primary' }: { href: string; children: ReactNode; variant?: Variant }) {
+  return (
+    <a href={href} css={[buttonStyle, variants[variant]]}>
+      {children}
+    </a>
+  );
+}
+
+export const buttonStyle = css`
+  display: inline-flex; align-items: center; justify-content: center; gap: 0.5rem;
+  min-height: ${layout.tap}; padding: 0.7rem 1.4rem; border-radius: 999px;
+  font-weight: 650; font-size: 1.05rem; line-height: 1.2; text-decoration: none; text-align: center;
+  border: 2px solid transparent; transition: background-color 0.15s, color 0.15s;
+  svg { flex: none; }
+`;
+
+const variants: Record<Variant, ReturnType<typeof css>> = {
+  primary: css`
+    background: ${color.brand}; color: ${color.white};
+    &:hover { background: ${color.brandDark}; color: ${color.white}; }
+  `,
+  secondary: css`
+    background: ${color.white}; color: ${color.brand}; border-color: ${color.brand};
+    &:hover { background: ${color.brandTint}; color: ${color.brandDark}; }
+  `,
+  onDark: css`
+    background: ${color.white}; color: ${color.brandDark};
+    &:hover { background: ${color.brandTint}; color: ${color.brandDark}; }
+  `,
+};

@@ -1,0 +1,41 @@
+/** The 8-service grid (home and /services): each card names its service in its link text. */
+import { css } from '@emotion/react';
+import type { ServicePage } from '../content/loader.ts';
+import { color, layout, mq } from '../theme.ts';
+import { Icon } from './Icon.tsx';
+
+export type GridService = Pick<ServicePage, 'canonicalPath' | 'card'>;
+
+export function ServiceGrid({ services }: { services: GridService[] }) {
+  return (
+    <ul css={gridStyle}>
+      {services.map(({ canonicalPath, card }) => (
+        <li key={canonicalPath}>
+          <a href={canonicalPath} css={cardStyle}>
+            <span className="icon">
+              <Icon name={card.icon} size={28} />
+            </span>
+            <span className="title">{card.title}</span>
+            <span className="text">{card.text}</span>
+          </a>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+const gridStyle = css`
+  list-style: none; margin: 1.5rem 0 0; padding: 0; display: grid; gap: 1rem;
+  ${mq.tablet} { grid-template-columns: repeat(2, 1fr); }
+  ${mq.desktop} { grid-template-columns: repeat(4, 1fr); }
+`;
+
+const cardStyle = css`
+  display: flex; flex-direction: column; gap: 0.4rem; height: 100%; padding: 1.5rem; text-decoration: none;
+  background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius}; color: ${color.ink};
+  transition: border-color 0.15s, box-shadow 0.15s;
+  .icon { display: inline-grid; place-items: center; width: 3.25rem; height: 3.25rem; border-radius: 14px; background: ${color.brandTint}; color: ${color.brand}; margin-bottom: 0.5rem; }
+  .title { font-family: Georgia, serif; font-size: 1.25rem; font-weight: 700; color: ${color.brandDark}; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 0.2em; }
+  .text { color: ${color.muted}; }
+  &:hover { border-color: ${color.brand}; box-shadow: 0 8px 24px rgb(13 92 87 / 0.12); color: ${color.ink}; }
+`;

@@ -1,0 +1,151 @@
+/**
+ * The header of every public page. No JavaScript: the Services menu opens on hover and on keyboard focus
+ * (CSS :hover / :focus-within), and on phones the whole menu is a native <details> disclosure.
+ */
+import { css } from '@emotion/react';
+import type { Chrome } from '../../renderer/pageData.ts';
+import { color, layout, mq } from '../theme.ts';
+import { Container } from './Container.tsx';
+import { Icon } from './Icon.tsx';
+
+const links = [
+  { href: '/', label: 'Home' },
+  { href: '/services', label: 'Services', menu: true },
+  { href: '/locations', label: 'Locations' },
+  { href: '/about', label: 'About' },
+  { href: '/careers', label: 'Careers' },
+  { href: '/contact', label: 'Contact' },
+];
+
+export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
+  const { site, menu } = chrome;
+  return (
+    <header css={headerStyle}>
+      <Container>
+        <div css={barStyle}>
+          <a href="/" css={brandStyle}>
+            <Icon name="house-heart" size={30} />
+            <span>{site.name}</span>
+          </a>
+          <details css={menuToggleStyle}>
+            <summary>
+              <Icon name="menu" />
+              <span>Menu</span>
+            </summary>
+            <nav aria-label="Main" css={navStyle}>
+              <ul>
+                {links.map((link) => (
+                  <li key={link.href} className={link.menu ? 'has-menu' : undefined}>
+                    <a href={link.href} aria-current={link.href === path ? 'page' : undefined}>
+                      {link.label}
+                      {link.menu ? <Icon name="chevron-down" size={18} /> : null}
+                    </a>
+                    {link.menu ? (
+                      <ul className="submenu" aria-label="Popular services">
+                        {menu.map((item) => (
+                          <li key={item.href}>
+                            <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
+                              <Icon name={item.icon} size={20} />
+                              {item.title}
+                            </a>
+                          </li>
+                        ))}
+                        <li>
+                          <a href="/all-services" className="all">
+                            All services
+                          </a>
+                        </li>
+                      </ul>
+                    ) : null}
+                  </li>
+                ))}
+              </ul>
+            </nav>
+          </details>
+          <div css={actionsStyle}>
+            <a href={`tel:${site.phone.e164}`} className="phone">
+              <Icon name="phone" size={20} />
+              <span className="visually-hidden">Call us at </span>
+              {site.phone.display}
+            </a>
+            <a href="/contact#contact" className="start">
+              Get Started
+            </a>
+          </div>
+        </div>
+      </Container>
+    </header>
+  );
+}
+
+const headerStyle = css`
+  position: sticky; top: 0; z-index: 50; background: ${color.white};
+  border-bottom: 1px solid ${color.line}; box-shadow: 0 2px 10px rgb(29 42 51 / 0.05);
+`;
+
+const barStyle = css`
+  display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; min-height: 4.5rem; padding: 0.4rem 0;
+`;
+
+const brandStyle = css`
+  display: inline-flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap};
+  font-family: 'Georgia', serif; font-size: 1.3rem; font-weight: 700; color: ${color.brandDark}; text-decoration: none;
+  svg { color: ${color.accent}; }
+`;
+
+const menuToggleStyle = css`
+  order: 3; flex-basis: 100%;
+  summary {
+    display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 0.9rem;
+    border: 2px solid ${color.line}; border-radius: 999px; cursor: pointer; font-weight: 600; list-style: none;
+  }
+  summary::-webkit-details-marker { display: none; }
+  &[open] summary { background: ${color.brandTint}; border-color: ${color.brand}; }
+  ${mq.desktop} {
+    order: 0; flex-basis: auto; margin-left: auto;
+    summary { display: none; }
+    /* The menu is always shown on wide screens, whatever the disclosure's state. */
+    & > nav { display: block; }
+  }
+`;
+
+const navStyle = css`
+  ul { list-style: none; margin: 0; padding: 0; }
+  & > ul { display: grid; gap: 0.25rem; padding: 0.75rem 0 1rem; }
+  a {
+    display: flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap}; padding: 0.5rem 0.75rem;
+    border-radius: 10px; color: ${color.ink}; font-weight: 600; text-decoration: none;
+  }
+  a:hover { background: ${color.brandTint}; color: ${color.brandDark}; }
+  a[aria-current='page'] { color: ${color.brand}; text-decoration: underline; text-decoration-thickness: 2px; }
+  .submenu { padding-left: 1rem; }
+  .submenu a { font-weight: 500; }
+  .submenu svg { color: ${color.brand}; }
+  .submenu .all { color: ${color.brand}; text-decoration: underline; }
+  .has-menu > a svg { display: none; }
+  ${mq.desktop} {
+    & > ul { display: flex; gap: 0.1rem; padding: 0; }
+    .has-menu { position: relative; }
+    .has-menu > a svg { display: inline; transition: transform 0.15s; }
+    .submenu {
+      position: absolute; top: 100%; left: 0; min-width: 17rem; padding: 0.5rem; display: none;
+      background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius};
+      box-shadow: 0 12px 32px rgb(29 42 51 / 0.14);
+    }
+    .has-menu:hover .submenu, .has-menu:focus-within .submenu { display: block; }
+    .has-menu:hover > a svg, .has-menu:focus-within > a svg { transform: rotate(180deg); }
+  }
+`;
+
+const actionsStyle = css`
+  display: flex; align-items: center; gap: 0.5rem; margin-left: auto;
+  a {
+    display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 1rem;
+    border-radius: 999px; font-weight: 700; text-decoration: none; white-space: nowrap;
+  }
+  .phone { color: ${color.brandDark}; }
+  .start { background: ${color.brand}; color: ${color.white}; }
+  .start:hover { background: ${color.brandDark}; color: ${color.white}; }
+  @media (max-width: 30rem) { .start { display: none; } }
+  ${mq.desktop} { margin-left: 0; }
+`;

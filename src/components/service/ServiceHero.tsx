@@ -1,0 +1,60 @@
+/** The top of a service page: icon, heading, introduction, Schedule Consultation and the key promises. */
+import { css } from '@emotion/react';
+import type { Service } from '../../content/schemas/service.ts';
+import type { Site } from '../../content/schemas/site.ts';
+import { color, mq } from '../../theme.ts';
+import { ButtonLink } from '../Button.tsx';
+import { Container } from '../Container.tsx';
+import { Icon } from '../Icon.tsx';
+
+export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: Site['claims'] }) {
+  return (
+    <section css={heroStyle} aria-labelledby="service-title">
+      <Container>
+        <div css={innerStyle}>
+          <span css={badgeStyle}>
+            <Icon name={hero.icon} size={40} />
+          </span>
+          <h1 id="service-title">{hero.title}</h1>
+          <p className="lead">{hero.description}</p>
+          <div css={actionsStyle}>
+            <ButtonLink href="/contact">
+              <Icon name="calendar-check" size={20} /> Schedule Consultation
+            </ButtonLink>
+          </div>
+          <ul css={promisesStyle} aria-label="Our promises">
+            {[claims.backgroundChecked, claims.licensedInsured, claims.consultation].map((claim) => (
+              <li key={claim}>
+                <Icon name="circle-check" size={20} /> {claim}
+              </li>
+            ))}
+          </ul>
+        </div>
+      </Container>
+    </section>
+  );
+}
+
+const heroStyle = css`
+  padding: clamp(2.5rem, 7vw, 5rem) 0 clamp(2rem, 5vw, 3.5rem);
+  background: radial-gradient(circle at 85% 10%, #fbe3cf 0, transparent 45%), linear-gradient(180deg, ${color.brandTint}, ${color.paper});
+`;
+
+const innerStyle = css`
+  max-width: 46rem;
+  .lead { font-size: clamp(1.15rem, 2.4vw, 1.3rem); color: ${color.muted}; }
+`;
+
+const badgeStyle = css`
+  display: inline-grid; place-items: center; width: 4.5rem; height: 4.5rem; margin-bottom: 1rem;
+  border-radius: 22px; background: ${color.white}; color: ${color.brand}; box-shadow: 0 8px 24px rgb(13 92 87 / 0.15);
+`;
+
+const actionsStyle = css`display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.5rem 0;`;
+
+const promisesStyle = css`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; color: ${color.ink}; font-weight: 600;
+  li { display: flex; align-items: center; gap: 0.5rem; }
+  svg { color: ${color.brand}; flex: none; }
+  ${mq.tablet} { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
+`;

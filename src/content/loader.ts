@@ -1,0 +1,159 @@
+/**
+ * The only code that reads `content/`: parses every file, validates it with its zod schema, cross-checks the
+ * files against each other, and returns one typed `Content` object. On any problem it throws a
+ * `ContentError` listing every problem at once.
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import type { z } from 'zod';
+import { crossCheck } from './crossCheck.ts';
+import { checkMdxBody } from './mdxBody.ts';
+import { type ContentProblem, ContentError } from './problems.ts';
+import { directorySchema, type Directory } from './schemas/directory.ts';
+import { regionsSchema, type Regions } from './schemas/regions.ts';
+import { slug as slugSchema } from './schemas/common.ts';
+import { serviceSchema, type Service } from './schemas/service.ts';
+import { siteSchema, type Site } from './schemas/site.ts';
+import { parseYamlSource, type YamlSource } from './source.ts';
+import { problemsFromZod } from './zodProblems.ts';
+
+export interface ServicePage extends Service {
+  /** The file name without extension, which is also the page's path: "/<slug>". */
+  slug: string;
+  /** The file, as shown in messages: "content/services/<slug>.yaml". */
+  file: string;
+  /** `.mdx` services add sections of their own below the template's. */
+  format: 'yaml' | 'mdx';
+}
+
+export interface Content {
+  site: Site;
+  /** Every service page, sorted by slug. */
+  services: ServicePage[];
+  directory: Directory;
+  regions: Regions;
+}
+
+/** Where the content lives: `content/` in the folder the command runs from (the loader is bundled). */
+export function contentRoot(): string {
+  return path.join(process.cwd(), 'content');
+}
+
+/** A parsed file, with the source positions the cross-checks point at. */
+export interface ParsedFile<T> {
+  file: string;
+  source: YamlSource;
+  data: T;
+}
+
+export async function loadContent(root: string = contentRoot()): Promise<Content> {
+  const problems: ContentProblem[] = [];
+  const show = (absolute: string) => path.relative(path.dirname(root), absolute).split(path.sep).join('/');
+
+  function parseFile<S extends z.ZodType>(absolute: string, schema: S, text?: string, lineOffset = 0, mdx = false): ParsedFile<z.infer<S>> | undefined {
+    const file = show(absolute);
+    let raw: string;
+    try {
+      raw = text ?? readFileSync(absolute, 'utf8');
+    } catch {
+      problems.push({ file, path: [], message: 'expected this file, found nothing (it is missing)' });
+      return undefined;
+    }
+    const source = parseYamlSource(file, raw, lineOffset);
+    if (source.problems.length) {
+      problems.push(...source.problems);
+      return undefined;
+    }
+    if (source.data === undefined || source.data === null) {
+      const what = mdx ? 'an empty frontmatter block' : 'an empty file';
+      problems.push({ file, line: lineOffset + 1, column: 1, path: [], message: `expected the fields of this content type, found ${what}` });
+      return undefined;
+    }
+    const result = schema.safeParse(source.data);
+    if (!result.success) {
+      problems.push(...problemsFromZod(result.error, file, source, schema));
+      return undefined;
+    }
+    return { file, source, data: result.data };
+  }
+
+  const site = parseFile(path.join(root, 'site.yaml'), siteSchema);
+  const directory = parseFile(path.join(root, 'directory.yaml'), directorySchema);
+  const regions = parseFile(path.join(root, 'regions.yaml'), regionsSchema);
+
+  const servicesDir = path.join(root, 'services');
+  const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx' }> = [];
+  const invalidSlugs = new Set<string>();
+  const seenSlugs = new Map<string, string>();
+  const names = existsSync(servicesDir) ? readdirSync(servicesDir).sort() : [];
+  if (!existsSync(servicesDir)) problems.push({ file: show(servicesDir), path: [], message: 'expected a folder of service files, found nothing' });
+
+  for (const name of names) {
+    const absolute = path.join(servicesDir, name);
+    const extension = path.extname(name);
+    if (extension !== '.yaml' && extension !== '.mdx') {
+      problems.push({ file: show(absolute), path: [], message: `expected a .yaml or .mdx file, found a "${extension || 'no'}" extension (rename it, or move it out of content/services)` });
+      continue;
+    }
+    const slug = path.basename(name, extension);
+    problems.push(...fileNameProblems(show(absolute), slug, seenSlugs));
+    let parsed: ParsedFile<Service> | undefined;
+    if (extension === '.mdx') {
+      const raw = readFileSync(absolute, 'utf8');
+      const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(raw);
+      if (!frontmatter) {
+        problems.push({ file: show(absolute), line: 1, column: 1, path: [], message: 'expected a frontmatter block between two "---" lines at the top of the file, found none' });
+        invalidSlugs.add(slug);
+        continue;
+      }
+      parsed = parseFile(absolute, serviceSchema, frontmatter[1], 1, true);
+      const bodyProblems = checkMdxBody(show(absolute), raw);
+      problems.push(...bodyProblems);
+      if (bodyProblems.length) parsed = undefined;
+    } else {
+      parsed = parseFile(absolute, serviceSchema);
+    }
+    if (parsed) serviceFiles.push({ ...parsed, slug, format: extension === '.mdx' ? 'mdx' : 'yaml' });
+    else invalidSlugs.add(slug);
+  }
+
+  if (site && directory && regions) problems.push(...crossCheck({ services: serviceFiles, directory, regions, servicesFolder: show(servicesDir), invalidSlugs }));
+  if (problems.length) throw new ContentError(problems);
+
+  return {
+    site: site!.data,
+    services: serviceFiles.map(({ data, slug, file, format }) => ({ ...data, slug, file, format })),
+    directory: directory!.data,
+    regions: regions!.data,
+  };
+}
+
+/** Paths the fixed pages own; a service file may not take them. */
+export const RESERVED_SLUGS = ['services', 'all-services', 'locations', 'contact', 'about', 'careers', 'admin', 'index', '404'];
+
+/** A service's file name is its address: it must be a valid, free and unique slug. */
+function fileNameProblems(file: string, slug: string, seen: Map<string, string>): ContentProblem[] {
+  const problems: ContentProblem[] = [];
+  if (!slugSchema.safeParse(slug).success) {
+    problems.push({ file, path: [], message: `expected a file name of lowercase words joined by hyphens (it becomes the page address), found "${slug}"` });
+  }
+  if (RESERVED_SLUGS.includes(slug)) {
+    problems.push({ file, path: [], message: `expected a file name that is not the address of a fixed page, found "${slug}" (/${slug} is taken)` });
+  }
+  const twin = seen.get(slug);
+  if (twin) problems.push({ file, path: [], message: `expected one file per service, found a second file for "${slug}" (also ${twin})` });
+  seen.set(slug, file);
+  return problems;
+}
+
+let cached: Promise<Content> | undefined;
+
+/**
+ * The content for rendering. Read once per build; in development it is read again on every call, so an edit
+ * shows on the next reload without restarting the server.
+ */
+export function getContent(): Promise<Content> {
+  const dev = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+  if (dev || !cached) cached = loadContent();
+  return cached;
+}

@@ -1,0 +1,111 @@
+/**
+ * The one place that turns a content problem into the sentence an editor reads:
+ *   content/services/foot-care.yaml:12:5  features[2].title  expected a string, found a number
+ * Every check (YAML syntax, zod schemas, cross-file rules, MDX) reports through `ContentProblem`.
+ */
+
+export type FieldPath = ReadonlyArray<string | number>;
+
+export interface ContentProblem {
+  /** Path of the file, relative to the project folder, e.g. "content/services/foot-care.yaml". */
+  file: string;
+  /** 1-based line and column, where the source position is known. */
+  line?: number;
+  column?: number;
+  /** The field the problem is about, e.g. ['features', 2, 'title']; empty for the whole file. */
+  path: FieldPath;
+  /** What was expected and what was found, e.g. 'expected a string, found a number'. */
+  message: string;
+}
+
+/** ['features', 2, 'title'] -> 'features[2].title' */
+export function formatPath(path: FieldPath): string {
+  return path.reduce<string>(
+    (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
+    '',
+  );
+}
+
+export function formatProblem(problem: ContentProblem): string {
+  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.column ?? 1}`;
+  const field = formatPath(problem.path);
+  return field ? `${where}  ${field}  ${problem.message}` : `${where}  ${problem.message}`;
+}
+
+/** Problems in file order, then by line, so the list reads top to bottom. */
+export function sortProblems(problems: ContentProblem[]): ContentProblem[] {
+  return [...problems].sort(
+    (a, b) => a.file.localeCompare(b.file) || (a.line ?? 0) - (b.line ?? 0) || (a.column ?? 0) - (b.column ?? 0),
+  );
+}
+
+/** Thrown by the loader with every problem found, so an editor fixes them all in one pass. */
+export class ContentError extends Error {
+  readonly problems: ContentProblem[];
+  constructor(problems: ContentProblem[]) {
+    const sorted = sortProblems(problems);
+    const count = sorted.length === 1 ? '1 problem' : `${sorted.length} problems`;
+    super(`The content has ${count}:\n${sorted.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    this.name = 'ContentError';
+    this.problems = sorted;
+  }
+}
+
+/** How a YAML value is named to an editor: 'a string', 'a list', 'true or false' ... */
+export function describeValue(value: unknown): string {
+  if (value === undefined || value === null) return 'nothing';
+  if (Array.isArray(value)) return value.length === 0 ? 'an empty list' : 'a list';
+  switch (typeof value) {
+    case 'string':
+      return value.trim() === '' ? 'an empty string' : 'a string';
+    case 'number':
+      return Number.isInteger(value) ? 'a whole number' : 'a number';
+    case 'boolean':
+      return `${value}`;
+    case 'object':
+      return 'a group of fields';
+    default:
+      return typeof value;
+  }
+}
+
+/** A short quotation of a found value for messages: "hart", 14, a list ... */
+export function quoteValue(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return describeValue(value);
+}
+
+/** The closest candidate within a small edit distance, for "did you mean ...?" hints. */
+export function closest(input: string, candidates: Iterable<string>): string | undefined {
+  const needle = input.trim().toLowerCase();
+  if (!needle) return undefined;
+  const allowed = Math.max(1, Math.floor(needle.length / 4));
+  let best: string | undefined;
+  let bestDistance = allowed + 1;
+  for (const candidate of candidates) {
+    const distance = editDistance(needle, candidate.toLowerCase());
+    if (distance < bestDistance) [best, bestDistance] = [candidate, distance];
+  }
+  return best;
+}
+
+/** Edit distance counting a swap of two neighbouring letters as one edit ("titel" -> "title"). */
+function editDistance(a: string, b: string): number {
+  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
+  for (let i = 1; i <= a.length; i++) {
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let best = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, d[i - 2]![j - 2]! + 1);
+      d[i]![j] = best;
+    }
+  }
+  return d[a.length]![b.length]!;
+}
+
+export function didYouMean(input: unknown, candidates: Iterable<string>): string {
+  if (typeof input !== 'string') return '';
+  const match = closest(input, candidates);
+  return match ? ` (did you mean "${match}"?)` : '';
+}

@@ -1,0 +1,47 @@
+/**
+ * Building blocks shared by the content schemas: icon names, colour tones, slugs, short texts.
+ * Every `.meta({ description })` here is the one comment of its field; it also becomes the hover text
+ * in the editor through the generated JSON Schema files.
+ */
+import { icons } from 'lucide-react';
+import { iconNames } from 'lucide-react/dynamic';
+import { z } from 'zod';
+
+/** 'arrow-down-0-1' -> 'ArrowDown01': how lucide names the component of an icon. */
+function toPascal(kebab: string): string {
+  return kebab.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, ch: string) => ch.toUpperCase());
+}
+
+/** Every current (not deprecated) icon name the schema accepts, sorted; the JSON Schema offers them as completions. */
+export const ICON_NAMES = iconNames.filter((name) => toPascal(name) in icons).sort() as [string, ...string[]];
+
+/** The lucide-react component name of an icon name the schema accepted. */
+export function iconExportName(name: string): keyof typeof icons {
+  const exportName = toPascal(name);
+  if (!(exportName in icons)) throw new Error(`Unknown icon "${name}": content validation should have caught this`);
+  return exportName as keyof typeof icons;
+}
+
+export const iconName = z.enum(ICON_NAMES).meta({
+  id: 'icon',
+  description: 'An icon name from https://lucide.dev/icons, written in kebab-case, e.g. "heart-handshake".',
+});
+
+/** Colour tones of the cards; the theme maps each to text and background colours that pass WCAG AA. */
+export const TONES = ['rose', 'amber', 'teal', 'sky', 'violet', 'emerald', 'indigo', 'orange'] as const;
+export type Tone = (typeof TONES)[number];
+export const tone = z.enum(TONES).meta({
+  id: 'tone',
+  description: `The card's colour tone: one of ${TONES.join(', ')}.`,
+});
+
+export const slug = z
+  .string()
+  .regex(/^[a-z0-9]+(-[a-z0-9]+)*$/, 'lowercase words joined by hyphens, e.g. "meal-preparation"');
+
+/** A trimmed, non-empty line of text with a maximum length (what a card or heading can hold). */
+export function text(max: number) {
+  return z.string().trim().min(1).max(max);
+}
+
+export const pathname = z.string().regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a site path such as "/meal-preparation"');

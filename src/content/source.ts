@@ -1,0 +1,95 @@
+/**
+ * Parses a YAML text (a whole file, or the frontmatter of an MDX file) and keeps its source positions,
+ * so that any field path can be turned back into the line and column an editor should look at.
+ */
+import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, type Node } from 'yaml';
+import type { ContentProblem, FieldPath } from './problems.ts';
+
+export interface YamlSource {
+  /** The parsed data, or undefined when the YAML could not be read. */
+  data: unknown;
+  /** Syntax problems; when there are any, `data` is not checked further. */
+  problems: ContentProblem[];
+  /** The position of a field, or of its nearest existing parent when the field is missing. */
+  locate(path: FieldPath, at?: 'value' | 'key'): { line: number; column: number };
+}
+
+/**
+ * @param file the path shown in messages
+ * @param lineOffset lines before `text` in the file (the `---` line of MDX frontmatter)
+ */
+export function parseYamlSource(file: string, text: string, lineOffset = 0): YamlSource {
+  const lineCounter = new LineCounter();
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const position = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line: line + lineOffset, column: col };
+  };
+
+  const problems: ContentProblem[] = doc.errors.map((error) => {
+    // An unclosed quote is only noticed at the end of the file; point at where the quote opens instead.
+    const offset = error.code === 'MISSING_CHAR' && /quote/.test(error.message) ? (openingQuote(text, error.pos[0]) ?? error.pos[0]) : error.pos[0];
+    const { line, column } = position(offset);
+    return { file, line, column, path: [], message: `the YAML cannot be read: ${yamlErrorText(error.code, error.message)}` };
+  });
+
+  const firstContent = text.search(/^[^#\s]/m);
+  const fileStart = position(firstContent === -1 ? 0 : firstContent);
+
+  function locate(path: FieldPath, at: 'value' | 'key' = 'value') {
+    let node: Node | null | undefined = doc.contents;
+    let found = node?.range ? position(node.range[0]) : fileStart;
+    for (const key of path) {
+      if (isMap(node)) {
+        const pair = node.items.find((item) => isScalar(item.key) && item.key.value === key);
+        if (!pair) break;
+        const isLast = key === path[path.length - 1] && node === parentOf(path);
+        const target = (at === 'key' && isLast) || !pair.value ? pair.key : pair.value;
+        if (isScalar(target) || isMap(target) || isSeq(target)) {
+          if (target.range) found = position(target.range[0]);
+        }
+        node = pair.value as Node | null;
+      } else if (isSeq(node) && typeof key === 'number') {
+        const item = node.items[key] as Node | undefined;
+        if (!item?.range) break;
+        found = position(item.range[0]);
+        node = item;
+      } else {
+        break;
+      }
+    }
+    return found;
+  }
+
+  /** The map node holding the last key of a path (for pointing at a key rather than its value). */
+  function parentOf(path: FieldPath): Node | null | undefined {
+    let node: Node | null | undefined = doc.contents;
+    for (const key of path.slice(0, -1)) {
+      if (isMap(node)) node = node.items.find((item) => isScalar(item.key) && item.key.value === key)?.value as Node;
+      else if (isSeq(node) && typeof key === 'number') node = node.items[key] as Node;
+      else return undefined;
+    }
+    return node;
+  }
+
+  return { data: problems.length ? undefined : doc.toJS(), problems, locate };
+}
+
+/** The offset of the last quoted value that opens before `before`. */
+function openingQuote(text: string, before: number): number | undefined {
+  let offset = 0;
+  let found: number | undefined;
+  for (const token of new Lexer().lex(text)) {
+    // The lexer adds one-character control tokens that are not part of the text.
+    if (token.length === 1 && token < ' ' && token !== '\n' && token !== '\t') continue;
+    if ((token.startsWith('"') || token.startsWith("'")) && offset < before) found = offset;
+    offset += token.length;
+  }
+  return found;
+}
+
+/** The yaml library's messages carry a code and sometimes a source excerpt; keep the first sentence. */
+function yamlErrorText(code: string, message: string): string {
+  if (code === 'DUPLICATE_KEY') return 'a field is written twice in the same place (keys must be unique)';
+  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+}

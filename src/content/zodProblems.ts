@@ -1,0 +1,124 @@
+/**
+ * Turns zod's issues into content problems worded for editors: what was expected, what was found,
+ * where. The schemas stay plain zod; all wording lives here and in problems.ts.
+ */
+import { z } from 'zod';
+import { ICON_NAMES } from './schemas/common.ts';
+import { type ContentProblem, type FieldPath, describeValue, didYouMean, quoteValue } from './problems.ts';
+import type { YamlSource } from './source.ts';
+
+type Issue = z.core.$ZodIssue;
+
+export function problemsFromZod(error: z.ZodError, file: string, source: YamlSource, schema: z.ZodType): ContentProblem[] {
+  // zod still runs length checks on a value of the wrong type; the type problem is the one to report.
+  const wrongType = new Set(error.issues.filter((i) => i.code === 'invalid_type').map((i) => JSON.stringify(i.path)));
+  const issues = error.issues.filter((i) => i.code === 'invalid_type' || !wrongType.has(JSON.stringify(i.path)));
+  return issues.flatMap((issue): ContentProblem[] => {
+    if (issue.code === 'unrecognized_keys') {
+      const known = Object.keys(objectShapeAt(schema, issue.path) ?? {});
+      return issue.keys.map((key) => {
+        const path = [...issue.path, key] as FieldPath;
+        return { file, ...source.locate(path, 'key'), path, message: unknownFieldMessage(key, known) };
+      });
+    }
+    const path = issue.path as FieldPath;
+    return [{ file, ...source.locate(path), path, message: messageFor(issue, valueAt(source.data, path)) }];
+  });
+}
+
+function unknownFieldMessage(key: string, known: string[]): string {
+  const hint = didYouMean(key, known);
+  const list = known.length ? `; the fields here are ${known.map((k) => `"${k}"`).join(', ')}` : '';
+  return hint ? `unknown field "${key}"${hint}` : `unknown field "${key}"${list}`;
+}
+
+const typeNames: Record<string, string> = {
+  string: 'a string',
+  number: 'a number',
+  int: 'a whole number',
+  boolean: 'true or false',
+  array: 'a list',
+  object: 'a group of fields',
+};
+
+function messageFor(issue: Issue, found: unknown): string {
+  const foundText = found === undefined ? 'nothing (the field is missing)' : describeFound(found);
+  switch (issue.code) {
+    case 'invalid_type':
+      return `expected ${typeNames[issue.expected] ?? issue.expected}, found ${foundText}`;
+    case 'too_small':
+    case 'too_big':
+      return sizeMessage(issue, found);
+    case 'invalid_value': {
+      if (isIconList(issue.values)) {
+        return `expected an icon name from https://lucide.dev/icons, found ${quoteValue(found)}${didYouMean(found, ICON_NAMES)}`;
+      }
+      const values = issue.values.map((v) => JSON.stringify(v));
+      return `expected one of ${values.join(', ')}, found ${quoteValue(found)}${didYouMean(found, issue.values.map(String))}`;
+    }
+    case 'invalid_format':
+      return `expected ${formatNames[issue.format] ?? issue.message}, found ${quoteValue(found)}`;
+    default:
+      return `${issue.message}, found ${quoteValue(found)}`;
+  }
+}
+
+/** zod copies an enum's values into the issue, so the icon list is recognised by its contents. */
+function isIconList(values: readonly unknown[]): boolean {
+  return values.length === ICON_NAMES.length && values[0] === ICON_NAMES[0] && values.at(-1) === ICON_NAMES.at(-1);
+}
+
+const formatNames: Record<string, string> = {
+  email: 'an e-mail address such as "care@example.com"',
+  url: 'a web address such as "https://www.example.com"',
+  uuid: 'an id such as "1f0e8d5c-2b7a-4c3d-9e6f-0a1b2c3d4e5f"',
+};
+
+function describeFound(found: unknown): string {
+  const kind = describeValue(found);
+  return typeof found === 'string' || typeof found === 'number' ? `${kind} (${quoteValue(found)})` : kind;
+}
+
+function sizeMessage(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, found: unknown): string {
+  const limit = Number(issue.code === 'too_small' ? issue.minimum : issue.maximum);
+  const bound = issue.exact ? 'exactly' : issue.code === 'too_small' ? 'at least' : 'at most';
+  switch (issue.origin) {
+    case 'array': {
+      const count = Array.isArray(found) ? found.length : 0;
+      return `expected ${bound} ${limit} ${limit === 1 ? 'item' : 'items'}, found ${count}`;
+    }
+    case 'string': {
+      const length = typeof found === 'string' ? found.trim().length : 0;
+      if (length === 0) return 'expected some text, found an empty string';
+      return `expected ${bound} ${limit} characters, found ${length}`;
+    }
+    default:
+      return `expected a number ${bound === 'at least' ? 'of at least' : bound === 'at most' ? 'of at most' : ''} ${limit}, found ${quoteValue(found)}`.replace('  ', ' ');
+  }
+}
+
+export function valueAt(data: unknown, path: FieldPath): unknown {
+  let value = data;
+  for (const key of path) {
+    if (value === null || typeof value !== 'object') return undefined;
+    value = (value as Record<string | number, unknown>)[key];
+  }
+  return value;
+}
+
+/** The fields an object schema declares at a path, for naming them in an unknown-field message. */
+function objectShapeAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): Record<string, unknown> | undefined {
+  let current: z.ZodType | undefined = unwrap(schema);
+  for (const key of path) {
+    if (current instanceof z.ZodObject) current = unwrap(current.shape[key as string] as z.ZodType);
+    else if (current instanceof z.ZodArray) current = unwrap(current.element as z.ZodType);
+    else return undefined;
+  }
+  return current instanceof z.ZodObject ? current.shape : undefined;
+}
+
+function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {
+  let current = schema;
+  while (current instanceof z.ZodDefault || current instanceof z.ZodOptional) current = current.unwrap() as z.ZodType;
+  return current;
+}

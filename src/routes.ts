@@ -1,0 +1,25 @@
+/**
+ * The public routes the site generator produces: the fixed pages that exist, then one per service file.
+ * The sitemap and the build checks read this list.
+ */
+import type { Content } from './content/loader.ts';
+
+/** Fixed pages built so far (the public-pages work adds /services, /about ...). */
+export const FIXED_ROUTES = ['/'] as const;
+
+export interface PublicRoute {
+  path: string;
+  noindex: boolean;
+}
+
+export function publicRoutes(content: Content): PublicRoute[] {
+  return [
+    ...FIXED_ROUTES.map((path) => ({ path, noindex: false })),
+    ...content.services.map((service) => ({ path: service.canonicalPath, noindex: service.noindex })),
+  ];
+}
+
+/** The file a route is written to under dist/client. */
+export function htmlFileFor(path: string): string {
+  return path === '/' ? 'index.html' : `${path.slice(1)}/index.html`;
+}

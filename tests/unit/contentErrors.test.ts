@@ -1,0 +1,343 @@
+/**
+ * One test per kind of bad content. Each pins the whole message an editor reads, so a vaguer message, a
+ * wrong line number or a lost field path fails the test.
+ */
+import { describe, expect, test } from 'vitest';
+import { contentErrorAfter as errorAfter, fixtureAs } from './contentFixture.ts';
+
+const service = 'services/foot-care.yaml';
+
+describe('a service file', () => {
+  test('missing a required field names the field and says it is missing', async () => {
+    expect(await errorAfter((c) => c.edit(service, /^serviceType: .*\n/m, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:1  serviceType  expected a string, found nothing (the field is missing)"
+    `);
+  });
+
+  test('with a number where text belongs names the file, line, column and dotted path', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Podiatrist Visits', 'title: 42'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:25:12  features[2].title  expected a string, found a whole number (42)"
+    `);
+  });
+
+  test('with 3 features says exactly 4 are expected', async () => {
+    expect(await errorAfter((c) => c.edit(service, /  - icon: eye\n(    .*\n){3}/, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:16:3  features  expected exactly 4 items, found 3"
+    `);
+  });
+
+  test('with 5 features says exactly 4 are expected', async () => {
+    const extra = '  - icon: eye\n    title: Extra\n    description: One card too many.\n    color: sky\n';
+    expect(await errorAfter((c) => c.edit(service, 'inclusions:\n', `${extra}inclusions:\n`))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:16:3  features  expected exactly 4 items, found 5"
+    `);
+  });
+
+  test('with 7 inclusions says exactly 8 are expected', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  - Companionship during appointments\n', ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:33:3  inclusions  expected exactly 8 items, found 7"
+    `);
+  });
+
+  test('with 2 benefits says exactly 3 are expected', async () => {
+    expect(await errorAfter((c) => c.edit(service, /  - icon: users\n(    .*\n){3}/, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:42:3  benefits  expected exactly 3 items, found 2"
+    `);
+  });
+
+  test('with a misspelled icon suggests the right name', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'icon: heart\n', 'icon: hart\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:42:11  benefits[0].icon  expected an icon name from https://lucide.dev/icons, found "hart" (did you mean "heart"?)"
+    `);
+  });
+
+  test('with an icon that does not exist points to the icon library', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'hero:\n  icon: footprints', 'hero:\n  icon: stethoscope-x'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:12:9  hero.icon  expected an icon name from https://lucide.dev/icons, found "stethoscope-x" (did you mean "stethoscope"?)"
+    `);
+  });
+
+  test('with an unknown colour lists the tones', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'color: sky', 'color: blue'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:19:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
+    `);
+  });
+
+  test('with a misspelled top-level field suggests the right one', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'titel: Foot Care Support at Home'))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/services/foot-care.yaml:2:1  title  expected a string, found nothing (the field is missing)
+        content/services/foot-care.yaml:2:1  titel  unknown field "titel" (did you mean "title"?)"
+    `);
+  });
+
+  test('with an unknown field inside a card points at that key', async () => {
+    expect(await errorAfter((c) => c.edit(service, '    color: teal', '    colour: teal'))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/services/foot-care.yaml:20:5  features[1].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found nothing
+        content/services/foot-care.yaml:23:5  features[1].colour  unknown field "colour" (did you mean "color"?)"
+    `);
+  });
+
+  test('with a description over 160 characters gives the length found', async () => {
+    const long = `description: ${'Gentle help for tired feet. '.repeat(7)}`;
+    expect(await errorAfter((c) => c.edit(service, /^description: .*$/m, long))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:3:14  description  expected at most 160 characters, found 195"
+    `);
+  });
+
+  test('with a description too short for search results gives the length found', async () => {
+    expect(await errorAfter((c) => c.edit(service, /^description: .*$/m, 'description: Foot care.'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:3:14  description  expected at least 50 characters, found 10"
+    `);
+  });
+
+  test('with keywords written as one line of text asks for a list', async () => {
+    expect(await errorAfter((c) => c.edit(service, /keywords:\n(  - .*\n)+/, 'keywords: feet, podiatry\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:4:11  keywords  expected a list, found a string ("feet, podiatry")"
+    `);
+  });
+
+  test('with noindex written as "yes" asks for true or false', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'pageId: foot-care\n', 'pageId: foot-care\nnoindex: "yes"\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:11:10  noindex  expected true or false, found a string ("yes")"
+    `);
+  });
+
+  test('whose canonical path differs from its file name says which path is expected', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'canonicalPath: /foot-care', 'canonicalPath: /feet'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:8:16  canonicalPath  expected "/foot-care" (the file name), found "/feet""
+    `);
+  });
+
+  test('reusing another page id names the other file', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'pageId: foot-care', 'pageId: meal-preparation'))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/services/foot-care.yaml:10:9  pageId  expected an id no other page uses, found "meal-preparation" (also in content/services/meal-preparation.yaml)
+        content/services/meal-preparation.yaml:12:9  pageId  expected an id no other page uses, found "meal-preparation" (also in content/services/foot-care.yaml)"
+    `);
+  });
+
+  test('copying another page description names the other file', async () => {
+    const other = /^description: (.*)$/m.exec(await import('node:fs').then((fs) => fs.readFileSync('content/services/housekeeping.yaml', 'utf8')))![1]!;
+    expect(await errorAfter((c) => c.edit(service, /^description: .*$/m, `description: ${other}`))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/services/foot-care.yaml:3:14  description  expected a description of this page alone, found the same text as content/services/housekeeping.yaml
+        content/services/housekeeping.yaml:3:14  description  expected a description of this page alone, found the same text as content/services/foot-care.yaml"
+    `);
+  });
+
+  test('with broken YAML gives the line of the syntax error', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: "Foot Care Support at Home'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:8  the YAML cannot be read: Missing closing "quote"
+    `);
+  });
+
+  test('with the same field twice says so', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'pageId: foot-care\n', 'pageId: foot-care\npageId: feet\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:11:1  the YAML cannot be read: a field is written twice in the same place (keys must be unique)"
+    `);
+  });
+
+  test('that is empty says the fields are missing', async () => {
+    expect(await errorAfter((c) => c.write(service, '# nothing yet\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:1:1  expected the fields of this content type, found an empty file"
+    `);
+  });
+
+  test('with an upper-case file name explains how to name it', async () => {
+    expect(await errorAfter((c) => c.write('services/Foot_Care.yaml', fixtureAs('Foot_Care')))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/services/Foot_Care.yaml  expected a file name of lowercase words joined by hyphens (it becomes the page address), found "Foot_Care"
+        content/services/Foot_Care.yaml:8:16  canonicalPath  expected a site path such as "/meal-preparation", found "/Foot_Care""
+    `);
+  });
+
+  test('taking the address of a fixed page is refused', async () => {
+    expect(await errorAfter((c) => c.write('services/about.yaml', fixtureAs('about')))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/about.yaml  expected a file name that is not the address of a fixed page, found "about" (/about is taken)"
+    `);
+  });
+
+  test('with a wrong extension says which extensions are read', async () => {
+    expect(await errorAfter((c) => c.write('services/notes.txt', 'to do'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/notes.txt  expected a .yaml or .mdx file, found a ".txt" extension (rename it, or move it out of content/services)"
+    `);
+  });
+});
+
+describe('a service written as MDX', () => {
+  const mdx = 'services/transportation.mdx';
+
+  test('without frontmatter says where it belongs', async () => {
+    expect(await errorAfter((c) => c.write(mdx, '<Section title="Rides">\n\nHello\n\n</Section>\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:1:1  expected a frontmatter block between two "---" lines at the top of the file, found none"
+    `);
+  });
+
+  test('with broken frontmatter YAML gives the line in the .mdx file', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, /^serviceType: .*$/m, 'serviceType: [Non-medical'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:13:1  the YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ]"
+    `);
+  });
+
+  test('with a wrong frontmatter value gives the line in the .mdx file', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, /^pageId: .*$/m, 'pageId: 12'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:13:9  pageId  expected a string, found a whole number (12)"
+    `);
+  });
+
+  test('using an unknown component names the allowed ones', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, /Callout/g, 'Callot'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:102:1  expected one of the components <Section>, <Callout>, found <Callot> (did you mean "Callout"?)"
+    `);
+  });
+
+  test('with an unclosed tag gives the line of the MDX error', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, /<\/Section>/, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:66:1  the MDX cannot be read: Expected a closing tag for \`<Section>\`"
+    `);
+  });
+
+  test('with an unknown section icon suggests the right name', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, /<Section title="([^"]*)" icon="[^"]*"/, '<Section title="$1" icon="carr"'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:66:1  <Section> expected an icon name from https://lucide.dev/icons, found "carr" (did you mean "car"?)"
+    `);
+  });
+
+  test('beside a .yaml file of the same name is a duplicate slug', async () => {
+    expect(await errorAfter((c) => c.write('services/transportation.yaml', fixtureAs('transportation')))).toMatchInlineSnapshot(`
+      "The content has 3 problems:
+        content/services/transportation.mdx:13:9  pageId  expected an id no other page uses, found "transportation" (also in content/services/transportation.yaml)
+        content/services/transportation.yaml  expected one file per service, found a second file for "transportation" (also content/services/transportation.mdx)
+        content/services/transportation.yaml:10:9  pageId  expected an id no other page uses, found "transportation" (also in content/services/transportation.mdx)"
+    `);
+  });
+});
+
+describe('the listings', () => {
+  test('with a ninth service on the grid says 8 are expected and which services have a place', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'card:\n', 'placement:\n  grid: 3\ncard:\n'))).toMatchInlineSnapshot(`
+      "The content has 3 problems:
+        content/services  expected exactly 8 services with placement.grid, found 9 (24-hour-care, companionship, early-dementia-care, foot-care, housekeeping, meal-preparation, personal-care, post-surgical-recovery, transportation)
+        content/services/companionship.yaml:62:9  placement.grid  expected a position no other service has, found 3 (also in content/services/foot-care.yaml)
+        content/services/foot-care.yaml:55:9  placement.grid  expected a position no other service has, found 3 (also in content/services/companionship.yaml)"
+    `);
+  });
+
+  test('with two services at one position in the header menu names the other file', async () => {
+    expect(await errorAfter((c) => c.edit('services/companionship.yaml', /dropdown: \d/, 'dropdown: 1'))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/services/companionship.yaml:63:13  placement.dropdown  expected a position no other service has, found 1 (also in content/services/personal-care.mdx)
+        content/services/personal-care.mdx:63:13  placement.dropdown  expected a position no other service has, found 1 (also in content/services/companionship.yaml)"
+    `);
+  });
+
+  test('with a grid position past the last card gives the range', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'card:\n', 'placement:\n  grid: 9\ncard:\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:55:9  placement.grid  expected a number of at most 8, found 9"
+    `);
+  });
+
+  test('with a service taken out of the footer says 5 are expected', async () => {
+    expect(await errorAfter((c) => c.edit('services/housekeeping.yaml', /\n  footer: \d/, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services  expected exactly 5 services with placement.footer, found 4 (24-hour-care, companionship, meal-preparation, personal-care)"
+    `);
+  });
+});
+
+describe('the directory', () => {
+  test('linking to a service that does not exist suggests the closest one', async () => {
+    expect(await errorAfter((c) => c.edit('directory.yaml', 'service: housekeeping', 'service: house-keeping'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/directory.yaml:50:14  entries[1].service  expected the name of a file in content/services (without extension), found "house-keeping" (did you mean "housekeeping"?)"
+    `);
+  });
+
+  test('using a category that is not a group says how to show it', async () => {
+    expect(await errorAfter((c) => c.edit('directory.yaml', /category: Mobility/, 'category: Mobilty'))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/directory.yaml:23:11  groups[10].name  expected a group that at least one entry uses, found none in "Mobility" (it would show an empty heading)
+        content/directory.yaml:146:15  entries[20].category  expected one of the group names under "groups", found "Mobilty" (did you mean "Mobility"?)"
+    `);
+  });
+
+  test('with a group no entry uses says it would be empty', async () => {
+    expect(await errorAfter((c) => c.edit('directory.yaml', 'groups:\n', 'groups:\n  - name: Garden Care\n    description: Help in the garden.\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/directory.yaml:3:11  groups[0].name  expected a group that at least one entry uses, found none in "Garden Care" (it would show an empty heading)"
+    `);
+  });
+});
+
+describe('the site and regions files', () => {
+  test('a phone number not in E.164 form shows the expected form', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', /e164: .*/, 'e164: 860-555-0142'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:8:9  phone.e164  expected a US number in E.164 form, e.g. "+12035550142", found "860-555-0142""
+    `);
+  });
+
+  test('an invalid e-mail address shows an example', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', /^email: .*/m, 'email: care at example.com'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:9:8  email  expected an e-mail address such as "care@example.com", found "care at example.com""
+    `);
+  });
+
+  test('a missing site.yaml is named', async () => {
+    expect(await errorAfter((c) => c.remove('site.yaml'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml  expected this file, found nothing (it is missing)"
+    `);
+  });
+
+  test('a town listed twice in a county is named', async () => {
+    expect(await errorAfter((c) => c.edit('regions.yaml', /(towns:\n\s+- )([^\n]+)\n/, '$1$2\n      - $2\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/regions.yaml:6:9  counties[0].towns[1]  expected each town once per county, found "New Haven" again"
+    `);
+  });
+});
+
+test('every problem in every file is listed at once, sorted by file and line', async () => {
+  const message = await errorAfter((c) => {
+    c.edit(service, 'color: sky', 'color: blue');
+    c.edit(service, 'title: Podiatrist Visits', 'title: 42');
+    c.edit('site.yaml', /^email: .*/m, 'email: nobody');
+    c.edit('directory.yaml', 'service: housekeeping', 'service: nowhere');
+  });
+  expect(message).toMatchInlineSnapshot(`
+    "The content has 3 problems:
+      content/services/foot-care.yaml:19:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue"
+      content/services/foot-care.yaml:25:12  features[2].title  expected a string, found a whole number (42)
+      content/site.yaml:9:8  email  expected an e-mail address such as "care@example.com", found "nobody""
+  `);
+});

@@ -1,0 +1,36 @@
+import mdx from '@mdx-js/rollup';
+import react from '@vitejs/plugin-react';
+import remarkFrontmatter from 'remark-frontmatter';
+import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
+import vike from 'vike/plugin';
+import { defineConfig, type Plugin } from 'vite';
+
+/** In development, a change under content/ reloads the browser; the loader reads the files again. */
+function reloadOnContentChange(): Plugin {
+  return {
+    name: 'reload-on-content-change',
+    apply: 'serve',
+    configureServer(server) {
+      server.watcher.add('content');
+      server.watcher.on('all', (_event, file) => {
+        if (/[\\/]content[\\/]/.test(file) && !file.endsWith('.mdx')) server.ws.send({ type: 'full-reload' });
+      });
+    },
+  };
+}
+
+export default defineConfig({
+  plugins: [
+    {
+      enforce: 'pre',
+      ...mdx({
+        jsxImportSource: '@emotion/react',
+        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter],
+      }),
+    },
+    react({ jsxImportSource: '@emotion/react', include: /\.(mdx|tsx|ts)$/ }),
+    vike(),
+    reloadOnContentChange(),
+  ],
+  build: { reportCompressedSize: false },
+});
