@@ -10,11 +10,12 @@ import { siteOrigin } from '../src/env.ts';
 import { buildHead } from '../src/seo/head.ts';
 import { Layout } from './Layout.tsx';
 import { chromeFrom, notFoundMeta } from './pageData.ts';
+import './types.ts';
 
 export async function onRenderHtml(pageContext: PageContextServer) {
   const content = await getContent();
   const { Page } = pageContext;
-  const data = pageContext.data as { meta?: import('../src/seo/head.ts').PageMeta } | undefined;
+  const data = pageContext.data;
   const meta = data?.meta ?? notFoundMeta(pageContext.urlPathname);
 
   // A new cache per render, with `compat` so Emotion leaves no <style> tags inline in the markup.

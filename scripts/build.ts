@@ -2,6 +2,7 @@
  * `npm run build`: validate the content, prerender every page with Vike into dist/client, then write
  * sitemap.xml and robots.txt. Any failure removes dist/ so that nothing half-built can be deployed.
  */
+import './lib/productionMode.ts';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { build } from 'vike/api';
@@ -29,7 +30,7 @@ try {
 }
 
 try {
-  await build({ vite: { logLevel: process.env.BUILD_QUIET ? 'warn' : 'info' } });
+  await build({ viteConfig: { logLevel: process.env.BUILD_QUIET ? 'warn' : 'info' } });
 } catch (error) {
   fail(error instanceof ContentError ? error.message : String((error as Error)?.stack ?? error));
 }

@@ -3,8 +3,9 @@ import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { layout } from '../theme.ts';
 
-export function Container({ children, as: Tag = 'div' }: { children: ReactNode; as?: 'div' | 'nav' }) {
-  return <Tag css={containerStyle}>{children}</Tag>;
+/** `wide` lets the header use more of a large screen than the reading width. */
+export function Container({ children, wide = false }: { children: ReactNode; wide?: boolean }) {
+  return <div css={[containerStyle, wide && wideStyle]}>{children}</div>;
 }
 
 export const containerStyle = css`
@@ -13,3 +14,5 @@ export const containerStyle = css`
   margin: 0 auto;
   padding: 0 ${layout.gutter};
 `;
+
+const wideStyle = css`max-width: 90rem;`;

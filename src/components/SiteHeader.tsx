@@ -4,7 +4,7 @@
  */
 import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
-import { color, layout, mq } from '../theme.ts';
+import { color, layout } from '../theme.ts';
 import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
 
@@ -21,18 +21,20 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
   const { site, menu } = chrome;
   return (
     <header css={headerStyle}>
-      <Container>
+      <Container wide>
         <div css={barStyle}>
           <a href="/" css={brandStyle}>
             <Icon name="house-heart" size={30} />
             <span>{site.name}</span>
           </a>
+          {/* On phones this disclosure shows and hides the <nav> that follows it (CSS: details[open] + nav). */}
           <details css={menuToggleStyle}>
             <summary>
               <Icon name="menu" />
               <span>Menu</span>
             </summary>
-            <nav aria-label="Main" css={navStyle}>
+          </details>
+          <nav aria-label="Main" css={navStyle}>
               <ul>
                 {links.map((link) => (
                   <li key={link.href} className={link.menu ? 'has-menu' : undefined}>
@@ -59,9 +61,8 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
                     ) : null}
                   </li>
                 ))}
-              </ul>
-            </nav>
-          </details>
+            </ul>
+          </nav>
           <div css={actionsStyle}>
             <a href={`tel:${site.phone.e164}`} className="phone">
               <Icon name="phone" size={20} />
@@ -78,38 +79,39 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
   );
 }
 
+/** The full menu needs about 1,200 px; narrower screens use the Menu disclosure. */
+const wide = '@media (min-width: 80rem)';
+
 const headerStyle = css`
   position: sticky; top: 0; z-index: 50; background: ${color.white};
   border-bottom: 1px solid ${color.line}; box-shadow: 0 2px 10px rgb(29 42 51 / 0.05);
 `;
 
 const barStyle = css`
-  display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 1rem; min-height: 4.5rem; padding: 0.4rem 0;
+  display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.75rem; min-height: 4.5rem; padding: 0.4rem 0;
 `;
 
 const brandStyle = css`
   display: inline-flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap};
-  font-family: 'Georgia', serif; font-size: 1.3rem; font-weight: 700; color: ${color.brandDark}; text-decoration: none;
+  font-family: 'Georgia', serif; font-size: 1.25rem; font-weight: 700; color: ${color.brandDark}; text-decoration: none;
   svg { color: ${color.accent}; }
+  @media (max-width: 24rem) { font-size: 1.1rem; }
 `;
 
 const menuToggleStyle = css`
-  order: 3; flex-basis: 100%;
+  order: 1; margin-left: auto;
   summary {
     display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 0.9rem;
     border: 2px solid ${color.line}; border-radius: 999px; cursor: pointer; font-weight: 600; list-style: none;
   }
   summary::-webkit-details-marker { display: none; }
   &[open] summary { background: ${color.brandTint}; border-color: ${color.brand}; }
-  ${mq.desktop} {
-    order: 0; flex-basis: auto; margin-left: auto;
-    summary { display: none; }
-    /* The menu is always shown on wide screens, whatever the disclosure's state. */
-    & > nav { display: block; }
-  }
+  ${wide} { display: none; }
 `;
 
 const navStyle = css`
+  order: 2; flex-basis: 100%; display: none;
+  details[open] + & { display: block; }
   ul { list-style: none; margin: 0; padding: 0; }
   & > ul { display: grid; gap: 0.25rem; padding: 0.75rem 0 1rem; }
   a {
@@ -123,8 +125,11 @@ const navStyle = css`
   .submenu svg { color: ${color.brand}; }
   .submenu .all { color: ${color.brand}; text-decoration: underline; }
   .has-menu > a svg { display: none; }
-  ${mq.desktop} {
+  ${wide} {
+    /* Always shown on wide screens, whatever the disclosure's state. */
+    display: block; order: 0; flex-basis: auto; margin-left: auto;
     & > ul { display: flex; gap: 0.1rem; padding: 0; }
+    & > ul > li > a { padding: 0.5rem 0.5rem; font-size: 1.0625rem; }
     .has-menu { position: relative; }
     .has-menu > a svg { display: inline; transition: transform 0.15s; }
     .submenu {
@@ -138,14 +143,17 @@ const navStyle = css`
 `;
 
 const actionsStyle = css`
-  display: flex; align-items: center; gap: 0.5rem; margin-left: auto;
+  order: 3; flex-basis: 100%; display: flex; align-items: center; justify-content: space-between; gap: 0.5rem;
+  @media (min-width: 56rem) { order: 1; flex-basis: auto; margin-left: 0.5rem; }
   a {
     display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 1rem;
     border-radius: 999px; font-weight: 700; text-decoration: none; white-space: nowrap;
   }
+  ${wide} { a { padding: 0 0.85rem; } }
   .phone { color: ${color.brandDark}; }
   .start { background: ${color.brand}; color: ${color.white}; }
   .start:hover { background: ${color.brandDark}; color: ${color.white}; }
-  @media (max-width: 30rem) { .start { display: none; } }
-  ${mq.desktop} { margin-left: 0; }
+  @media (max-width: 25rem) { .start { display: none; } }
+  @media (max-width: 56rem) { justify-content: flex-start; }
+  ${wide} { margin-left: 0; }
 `;

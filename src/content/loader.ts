@@ -153,7 +153,7 @@ let cached: Promise<Content> | undefined;
  * shows on the next reload without restarting the server.
  */
 export function getContent(): Promise<Content> {
-  const dev = (import.meta as { env?: { DEV?: boolean } }).env?.DEV === true;
+  const dev = process.env.NODE_ENV === 'development';
   if (dev || !cached) cached = loadContent();
   return cached;
 }

@@ -26,7 +26,8 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
     return { line: line + lineOffset, column: col };
   };
 
-  const problems: ContentProblem[] = doc.errors.map((error) => {
+  // After the first syntax error the parser is out of step, and what it reports next is mostly noise.
+  const problems: ContentProblem[] = doc.errors.slice(0, 1).map((error) => {
     // An unclosed quote is only noticed at the end of the file; point at where the quote opens instead.
     const offset = error.code === 'MISSING_CHAR' && /quote/.test(error.message) ? (openingQuote(text, error.pos[0]) ?? error.pos[0]) : error.pos[0];
     const { line, column } = position(offset);

@@ -1,0 +1,15 @@
+// What our pages add to Vike's pageContext: a server-rendered React page receiving its +data as props.
+import type { ComponentType } from 'react';
+import type { PageMeta } from '../src/seo/head.ts';
+
+declare global {
+  namespace Vike {
+    interface PageContext {
+      // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page types its own props from its +data
+      Page?: ComponentType<any>;
+      data?: { meta?: PageMeta } & Record<string, unknown>;
+    }
+  }
+}
+
+export {};

@@ -1,0 +1,28 @@
+/** The header's Services menu opens without JavaScript: on hover and on keyboard focus (desktop), in the Menu disclosure (phone). */
+import { expect, test } from '@playwright/test';
+
+test('the Services menu opens on hover and on keyboard focus', async ({ page, isMobile }) => {
+  test.skip(isMobile, 'phones use the Menu disclosure instead; covered by the next test');
+  await page.goto('/meal-preparation');
+  const submenu = page.getByRole('list', { name: 'Popular services' });
+  await expect(submenu).toBeHidden();
+  await page.getByRole('link', { name: 'Services', exact: true }).hover();
+  await expect(submenu.getByRole('link')).toHaveCount(6);
+  await page.mouse.move(0, 600);
+  await expect(submenu).toBeHidden();
+  await page.getByRole('link', { name: 'Services', exact: true }).focus();
+  await expect(submenu).toBeVisible();
+  await page.keyboard.press('Tab');
+  await expect(submenu.getByRole('link').first()).toBeFocused();
+});
+
+test('on a phone the Menu button reveals every link, and the phone number is one tap away', async ({ page, isMobile }) => {
+  test.skip(!isMobile, 'desktop shows the links directly; covered by the previous test');
+  await page.goto('/housekeeping');
+  await expect(page.getByRole('link', { name: /Call us at/ })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
+  await page.getByText('Menu', { exact: true }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await expect(nav.getByRole('link', { name: 'Careers' })).toBeVisible();
+  await expect(nav.getByRole('link', { name: 'Personal Care' })).toBeVisible();
+});

@@ -1,0 +1,104 @@
+/** The real content: every service of the spec is there, and the listings and regions have the spec's sizes. */
+import { readFileSync } from 'node:fs';
+import { describe, expect, test } from 'vitest';
+import { jsonSchemas } from '../../src/content/jsonSchemas.ts';
+import { servicesIn } from '../../src/content/listings.ts';
+import { loadContent } from '../../src/content/loader.ts';
+import { ContentError } from '../../src/content/problems.ts';
+import { serviceScaffold } from '../../scripts/new-service.ts';
+import { copyContent } from './contentFixture.ts';
+
+const SPEC_SLUGS = [
+  'meal-preparation', 'housekeeping', 'companionship', 'transportation', 'personal-care', '24-hour-care',
+  'post-surgical-recovery', 'cancer-treatment-support', 'caregiver-respite', 'chronic-illness-support',
+  'mental-health-support', 'postpartum-care', 'neurodiverse-support', 'technology-assistance',
+  'appointment-scheduling', 'diet-monitoring', 'acute-illness-recovery', 'injury-recovery',
+  'early-dementia-care', 'bereavement-support', 'isolation-prevention', 'medication-reminders',
+  'safety-monitoring', 'routine-establishment', 'medical-transport', 'grocery-shopping',
+  'pet-care-assistance', 'holiday-support', 'emergency-response', 'exercise-support', 'cognitive-activities',
+];
+
+const content = await loadContent();
+
+describe('the content', () => {
+  test('has the 31 service pages of the spec, at the spec paths', () => {
+    expect(content.services.map((s) => s.slug).sort()).toEqual([...SPEC_SLUGS].sort());
+    for (const service of content.services) expect(service.canonicalPath).toBe(`/${service.slug}`);
+  });
+
+  test('writes transportation, personal care and 24-hour care as MDX with sections of their own', () => {
+    const mdx = content.services.filter((s) => s.format === 'mdx').map((s) => s.slug).sort();
+    expect(mdx).toEqual(['24-hour-care', 'personal-care', 'transportation']);
+  });
+
+  test('gives 8 services to the grids, 5 to the header menu and 5 to the footer', () => {
+    expect(servicesIn(content, 'grid')).toHaveLength(8);
+    expect(servicesIn(content, 'dropdown')).toHaveLength(5);
+    expect(servicesIn(content, 'footer')).toHaveLength(5);
+  });
+
+  test('lists 30 directory entries, each under a group, and shows every group the spec names', () => {
+    expect(content.directory.entries).toHaveLength(30);
+    const groups = content.directory.groups.map((g) => g.name);
+    expect(groups.slice(0, 10)).toEqual([
+      'Daily Living', 'Personal Care', 'Medical Support', 'Recovery Support', 'Social Support',
+      'Specialized Care', 'Mental Health', 'Chronic Care', 'Safety Services', 'Health Support',
+    ]);
+    for (const entry of content.directory.entries) expect(groups).toContain(entry.category);
+  });
+
+  test('serves the four counties with 14, 14, 10 and 10 towns', () => {
+    expect(content.regions.counties.map((c) => [c.name, c.towns.length])).toEqual([
+      ['New Haven County', 14], ['Middlesex County', 14], ['New London County', 10], ['Fairfield County', 10],
+    ]);
+  });
+
+  test('keeps the registration and its label as the spec gives them', () => {
+    expect(content.site.registration).toEqual({ number: 'HCA.0002676', label: 'Non-Medical Care Services Only' });
+    expect(content.site.forms.region).toBe('na2');
+  });
+
+  test('covers the six kinds of surgery on the post-surgical page and Parkinson\'s on the early-dementia page', () => {
+    const text = (slug: string) => JSON.stringify(content.services.find((s) => s.slug === slug)).toLowerCase();
+    for (const kind of ['orthopedic', 'arthroscopic', 'cataract', 'outpatient', 'dental', 'cosmetic']) {
+      expect(text('post-surgical-recovery')).toContain(kind);
+    }
+    expect(text('early-dementia-care')).toContain("parkinson's");
+    expect(text('mental-health-support')).toContain('companion');
+  });
+});
+
+describe('editor tooling', () => {
+  test('the committed JSON Schema files match the zod schemas (run `npm run schemas` after a change)', () => {
+    for (const [name, schema] of Object.entries(jsonSchemas())) {
+      const committed = JSON.parse(readFileSync(`schemas/${name}.schema.json`, 'utf8'));
+      expect(committed, `schemas/${name}.schema.json`).toEqual(JSON.parse(JSON.stringify(schema)));
+    }
+  });
+
+  test('every YAML content file names its JSON Schema for the editor', () => {
+    for (const service of content.services.filter((s) => s.format === 'yaml')) {
+      expect(readFileSync(service.file, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/service.schema.json');
+    }
+    for (const name of ['site', 'directory', 'regions']) {
+      expect(readFileSync(`content/${name}.yaml`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../schemas/${name}.schema.json`);
+    }
+  });
+
+  test('a scaffolded service explains its fields and fails validation until filled in', async () => {
+    const scaffold = serviceScaffold('foot-care');
+    expect(scaffold).toContain('canonicalPath: /foot-care');
+    expect(scaffold).toContain('# The search-result summary: 50 to 160 characters');
+    const copy = copyContent();
+    try {
+      copy.write('services/foot-care.yaml', scaffold);
+      const error = await loadContent(copy.root).catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(ContentError);
+      const problems = (error as ContentError).problems;
+      expect(problems.every((p) => p.file === 'content/services/foot-care.yaml')).toBe(true);
+      expect(problems.map((p) => p.path.join('.'))).toEqual(expect.arrayContaining(['title', 'description', 'hero.icon', 'features.0.color', 'card.text']));
+    } finally {
+      copy.cleanup();
+    }
+  });
+});

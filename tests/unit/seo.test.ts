@@ -1,0 +1,100 @@
+/** The head builder, the structured data and the sitemap, on the real content. */
+import { afterEach, describe, expect, test } from 'vitest';
+import { loadContent } from '../../src/content/loader.ts';
+import { siteOrigin } from '../../src/env.ts';
+import { buildHead, jsonForScript } from '../../src/seo/head.ts';
+import { organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
+import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
+
+const content = await loadContent();
+const { site } = content;
+const meal = content.services.find((s) => s.slug === 'meal-preparation')!;
+const origin = 'https://care.example.org';
+
+afterEach(() => {
+  delete process.env.SITE_URL;
+});
+
+describe('the head builder', () => {
+  const head = buildHead({ title: meal.title, description: meal.description, keywords: meal.keywords, path: '/meal-preparation', jsonLd: [{ a: 1 }] }, site, origin);
+
+  test('writes the title with the agency name, description, keywords and an absolute canonical link', () => {
+    expect(head).toContain('<title>Meal Preparation Services in Connecticut | Hearthside Home Care</title>');
+    expect(head).toContain(`<meta name="description" content="${meal.description}">`);
+    expect(head).toContain('<meta name="keywords" content="meal preparation for seniors, in-home meal help Connecticut');
+    expect(head).toContain('<link rel="canonical" href="https://care.example.org/meal-preparation">');
+  });
+
+  test('writes Open Graph and Twitter tags with an absolute share image', () => {
+    for (const tag of [
+      '<meta property="og:title" content="Meal Preparation Services in Connecticut | Hearthside Home Care">',
+      '<meta property="og:url" content="https://care.example.org/meal-preparation">',
+      '<meta property="og:type" content="website">',
+      '<meta property="og:image" content="https://care.example.org/og-image.png">',
+      '<meta name="twitter:card" content="summary_large_image">',
+    ]) expect(head).toContain(tag);
+    expect(head).not.toContain('robots');
+  });
+
+  test('asks robots not to index a noindex page', () => {
+    expect(buildHead({ title: 'x', description: 'y', keywords: [], path: '/x', noindex: true }, site, origin)).toContain('<meta name="robots" content="noindex, nofollow">');
+  });
+
+  test('escapes text so content cannot inject markup', () => {
+    const evil = buildHead({ title: '"><script>alert(1)</script>', description: 'a & b', keywords: [], path: '/x' }, site, origin);
+    expect(evil).toContain('<title>&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt; | Hearthside Home Care</title>');
+    expect(evil).toContain('content="a &amp; b"');
+    expect(jsonForScript({ text: '</script><script>alert(1)</script>' })).toBe('{"text":"\\u003c/script>\\u003cscript>alert(1)\\u003c/script>"}');
+  });
+});
+
+describe('structured data', () => {
+  test('describes a service with its provider, serviceType and a 100 km circle over Connecticut', () => {
+    expect(serviceJsonLd(meal, site, origin)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'Service',
+      name: 'Meal Preparation',
+      description: meal.description,
+      serviceType: 'Meal preparation',
+      url: 'https://care.example.org/meal-preparation',
+      provider: { '@type': 'LocalBusiness', '@id': 'https://care.example.org/#organization', name: 'Hearthside Home Care', url: 'https://care.example.org/', telephone: '+18605550142', email: 'care@example.com' },
+      areaServed: {
+        '@type': 'State',
+        name: 'Connecticut',
+        geo: { '@type': 'GeoCircle', geoMidpoint: { '@type': 'GeoCoordinates', latitude: 41.6219, longitude: -72.7457 }, geoRadius: 100000 },
+      },
+    });
+  });
+
+  test('describes the agency as a local business in Connecticut', () => {
+    const org = organizationJsonLd(site, origin);
+    expect(org).toMatchObject({ '@type': 'LocalBusiness', name: 'Hearthside Home Care', telephone: '+18605550142', address: { addressRegion: 'CT', addressCountry: 'US' } });
+  });
+});
+
+describe('sitemap and robots', () => {
+  test('lists indexable routes only, as absolute addresses', () => {
+    const xml = sitemapXml([{ path: '/', noindex: false }, { path: '/a', noindex: false }, { path: '/hidden', noindex: true }], origin);
+    expect(xml).toBe('<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n  <url><loc>https://care.example.org/</loc></url>\n  <url><loc>https://care.example.org/a</loc></url>\n</urlset>\n');
+  });
+
+  test('robots.txt names the sitemap and disallows /admin', () => {
+    expect(robotsTxt(origin)).toBe('User-agent: *\nDisallow: /admin\n\nSitemap: https://care.example.org/sitemap.xml\n');
+  });
+});
+
+describe('SITE_URL', () => {
+  test('overrides the content site URL, without a trailing slash', () => {
+    process.env.SITE_URL = 'https://www.hearthside.example/';
+    expect(siteOrigin(site.siteUrl)).toBe('https://www.hearthside.example');
+  });
+
+  test('falls back to content/site.yaml when unset', () => {
+    expect(siteOrigin(site.siteUrl)).toBe('https://www.example.com');
+  });
+
+  test('fails loudly, naming the variable, when it is not an address', () => {
+    process.env.SITE_URL = 'www.example.com';
+    expect(() => siteOrigin(site.siteUrl)).toThrow(/SITE_URL/);
+  });
+});
