@@ -2,10 +2,9 @@
  * `npm run build`: validate the content, prerender every page with Vike into dist/client, then write
  * sitemap.xml and robots.txt. Any failure removes dist/ so that nothing half-built can be deployed.
  */
-import './lib/productionMode.ts';
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { build } from 'vike/api';
+import { spawnSync } from 'node:child_process';
 import { contentRoot, loadContent } from '../src/content/loader.ts';
 import { ContentError } from '../src/content/problems.ts';
 import { siteOrigin } from '../src/env.ts';
@@ -29,11 +28,13 @@ try {
   throw error;
 }
 
-try {
-  await build({ viteConfig: { logLevel: process.env.BUILD_QUIET ? 'warn' : 'info' } });
-} catch (error) {
-  fail(error instanceof ContentError ? error.message : String((error as Error)?.stack ?? error));
-}
+// Vike runs in its own plain-Node process: without the TypeScript loader these scripts use, and without
+// holding this process's memory, it loads the pages' dependencies once, natively.
+const vike = spawnSync(process.execPath, ['node_modules/vike/bin.js', 'build'], {
+  stdio: 'inherit',
+  env: { ...process.env, NODE_ENV: 'production', ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
+});
+if (vike.status !== 0) fail(`The Vike build stopped with exit code ${vike.status}; its output is above.`);
 
 const origin = siteOrigin(content.site.siteUrl);
 const routes = publicRoutes(content);

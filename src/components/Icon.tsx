@@ -9,6 +9,7 @@ interface Props {
 }
 
 export function Icon({ name, size = 24, className }: Props) {
-  const Component = lucide.icons[iconExportName(name)];
+  const Component = (lucide as unknown as Record<string, lucide.LucideIcon | undefined>)[iconExportName(name)];
+  if (!Component) throw new Error(`Unknown icon "${name}": content validation should have caught this`);
   return <Component size={size} className={className} aria-hidden="true" focusable="false" strokeWidth={1.8} />;
 }

@@ -86,3 +86,12 @@ test('no page is wider than the screen', async ({ page }) => {
     expect(overflow, path).toBeLessThanOrEqual(0);
   }
 });
+
+test('the static server compresses pages, revalidates HTML and serves robots.txt', async ({ request }) => {
+  const page = await request.get('/meal-preparation', { headers: { 'Accept-Encoding': 'gzip' } });
+  expect(page.status()).toBe(200);
+  expect(page.headers()['content-encoding']).toBe('gzip');
+  expect(page.headers()['cache-control']).toBe('public, max-age=0, must-revalidate');
+  const robots = await request.get('/robots.txt');
+  expect(await robots.text()).toContain('Disallow: /admin');
+});

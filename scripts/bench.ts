@@ -1,0 +1,83 @@
+/**
+ * `npm run bench`: the performance figures the issues ask for, measured on this machine.
+ *   - build time of the site as it is;
+ *   - build time with 1,000 extra generated service files: marginal ms per page, peak memory;
+ *   - gzipped JavaScript each public page loads.
+ * Builds run in throw-away copies of the project, so the real dist/ and content/ are untouched.
+ */
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { copyProject } from './lib/projectCopy.ts';
+
+const EXTRA_PAGES = 1000;
+const RUNS = 2;
+const fixture = readFileSync('tests/fixtures/foot-care.yaml', 'utf8');
+
+function extraService(index: number): string {
+  const slug = `generated-service-${String(index).padStart(4, '0')}`;
+  return fixture
+    .replace('canonicalPath: /foot-care', `canonicalPath: /${slug}`)
+    .replace('pageId: foot-care', `pageId: ${slug}`)
+    .replace(/^description: (.*)$/m, `description: Generated page ${index} for the build benchmark, with a description of its own.`);
+}
+
+function bestBuild(addPages: number) {
+  const project = copyProject();
+  try {
+    for (let i = 1; i <= addPages; i++) {
+      writeFileSync(path.join(project.dir, `content/services/generated-service-${String(i).padStart(4, '0')}.yaml`), extraService(i));
+    }
+    const runs = Array.from({ length: RUNS }, () => project.build());
+    const failed = runs.find((run) => run.status !== 0);
+    if (failed) throw new Error(`build failed:\n${failed.stderr}`);
+    const best = runs.reduce((a, b) => (a.seconds <= b.seconds ? a : b));
+    return { seconds: best.seconds, maxRssMb: Math.max(...runs.map((r) => r.maxRssKb)) / 1024, jsPerPage: addPages ? undefined : jsPerPage(path.join(project.dir, 'dist/client')) };
+  } finally {
+    project.cleanup();
+  }
+}
+
+/** Gzipped bytes of every script a page loads: <script src>, module preloads and inline scripts (JSON-LD is data, not code). */
+function jsPerPage(client: string): Map<string, number> {
+  const sizes = new Map<string, number>();
+  const pages = readdirSync(client, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.html'));
+  for (const page of pages) {
+    const html = readFileSync(path.join(client, page), 'utf8');
+    let bytes = 0;
+    for (const [, src] of html.matchAll(/<(?:script[^>]*\ssrc|link[^>]*rel="modulepreload"[^>]*\shref)="([^"]+)"/g)) {
+      bytes += gzipSync(readFileSync(path.join(client, src!.replace(/^\//, '')))).length;
+    }
+    for (const [, attrs, body] of html.matchAll(/<script([^>]*)>([\s\S]*?)<\/script>/g)) {
+      if (!attrs!.includes('src=') && !attrs!.includes('application/ld+json')) bytes += gzipSync(body!).length;
+    }
+    sizes.set(`/${page.replace(/index\.html$/, '')}`.replace(/\/$/, '') || '/', bytes);
+  }
+  return sizes;
+}
+
+/** Peak memory of the validating parent process alone (it waits, idle, while the Vike child builds). */
+function validationRssMb(): number {
+  const run = spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, '--import', 'tsx', 'scripts/check.ts'], { encoding: 'utf8' });
+  return Number(/maxrss=(\d+)/.exec(run.stderr)?.[1]) / 1024;
+}
+
+console.log(`Building twice per case and keeping the faster run (this takes a minute)...\n`);
+const base = bestBuild(0);
+const large = bestBuild(EXTRA_PAGES);
+const marginalMs = ((large.seconds - base.seconds) * 1000) / EXTRA_PAGES;
+const js = [...base.jsPerPage!.entries()];
+const maxJs = Math.max(...js.map(([, b]) => b));
+
+const rows: Array<[string, string, string]> = [
+  ['Build time (site as it is)', `${base.seconds.toFixed(2)} s`, ''],
+  ['Peak memory (site as it is)', `${base.maxRssMb.toFixed(0)} MB`, ''],
+  [`Build time with ${EXTRA_PAGES} extra service files`, `${large.seconds.toFixed(2)} s`, ''],
+  ['Marginal time per extra page', `${marginalMs.toFixed(2)} ms`, 'goal <= 5 ms'],
+  [`Peak memory with ${EXTRA_PAGES} extra pages (largest process)`, `${large.maxRssMb.toFixed(0)} MB`, 'goal <= 500 MB'],
+  ['Content-validation parent process (alive, idle, beside it)', `${validationRssMb().toFixed(0)} MB`, ''],
+  [`Gzipped JS per public page (max of ${js.length})`, `${maxJs} B`, 'goal <= 1 KB'],
+];
+const width = Math.max(...rows.map(([name]) => name.length));
+for (const [name, value, goal] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(10)}  ${goal}`);
