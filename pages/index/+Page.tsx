@@ -1,10 +1,11 @@
 // The home page: hero, the 8-service grid, about, and the contact section.
 import { css } from '@emotion/react';
 import { ButtonLink } from '../../src/components/Button.tsx';
+import { CheckList } from '../../src/components/CheckList.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
 import { ServiceGrid } from '../../src/components/ServiceGrid.tsx';
-import { color, layout, mq } from '../../src/theme.ts';
+import { color, layout } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
 export default function Page({ site, services }: Data) {
@@ -24,13 +25,7 @@ export default function Page({ site, services }: Data) {
               See our services
             </ButtonLink>
           </div>
-          <ul className="claims">
-            {claims.map((claim) => (
-              <li key={claim}>
-                <Icon name="circle-check" size={20} /> {claim}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={claims} layout="inline" label="Why families trust us" />
         </Container>
       </section>
       <section id="services" aria-labelledby="services-title" css={sectionStyle}>
@@ -64,10 +59,6 @@ const heroStyle = css`
   background: radial-gradient(circle at 90% 0, #fbe3cf 0, transparent 50%), linear-gradient(180deg, ${color.brandTint}, ${color.paper});
   .lead { font-size: clamp(1.2rem, 2.5vw, 1.4rem); color: ${color.muted}; max-width: 40rem; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.5rem 0; }
-  .claims { list-style: none; padding: 0; margin: 0; display: grid; gap: 0.4rem; font-weight: 600; }
-  .claims li { display: flex; gap: 0.5rem; align-items: center; }
-  .claims svg { color: ${color.brand}; flex: none; }
-  ${mq.tablet} { .claims { grid-template-columns: repeat(2, max-content); column-gap: 2rem; } }
 `;
 
 const sectionStyle = css`

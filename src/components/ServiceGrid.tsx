@@ -1,14 +1,15 @@
 /** The 8-service grid (home and /services): each card names its service in its link text. */
 import { css } from '@emotion/react';
 import type { ServicePage } from '../content/loader.ts';
-import { color, layout, mq } from '../theme.ts';
+import { color, layout } from '../theme.ts';
+import { gridList } from './gridList.ts';
 import { Icon } from './Icon.tsx';
 
 export type GridService = Pick<ServicePage, 'canonicalPath' | 'card'>;
 
 export function ServiceGrid({ services }: { services: GridService[] }) {
   return (
-    <ul css={gridStyle}>
+    <ul css={gridList(4)}>
       {services.map(({ canonicalPath, card }) => (
         <li key={canonicalPath}>
           <a href={canonicalPath} css={cardStyle}>
@@ -23,12 +24,6 @@ export function ServiceGrid({ services }: { services: GridService[] }) {
     </ul>
   );
 }
-
-const gridStyle = css`
-  list-style: none; margin: 1.5rem 0 0; padding: 0; display: grid; gap: 1rem;
-  ${mq.tablet} { grid-template-columns: repeat(2, 1fr); }
-  ${mq.desktop} { grid-template-columns: repeat(4, 1fr); }
-`;
 
 const cardStyle = css`
   display: flex; flex-direction: column; gap: 0.4rem; height: 100%; padding: 1.5rem; text-decoration: none;

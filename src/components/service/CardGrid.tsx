@@ -1,7 +1,8 @@
 /** A titled grid of coloured cards: 'What We Provide' (4) and the benefits (3) on service pages. */
 import { css } from '@emotion/react';
 import type { Service } from '../../content/schemas/service.ts';
-import { color, layout, mq, tones } from '../../theme.ts';
+import { color, layout, tones } from '../../theme.ts';
+import { gridList } from '../gridList.ts';
 import { Icon } from '../Icon.tsx';
 
 type Card = Service['features'][number];
@@ -10,7 +11,7 @@ export function CardGrid({ id, heading, cards, columns }: { id: string; heading:
   return (
     <section aria-labelledby={`${id}-heading`}>
       <h2 id={`${id}-heading`}>{heading}</h2>
-      <ul css={[gridStyle, columns === 4 ? fourColumns : threeColumns]}>
+      <ul css={gridList(columns)}>
         {cards.map((card) => (
           <li key={card.title} css={cardStyle}>
             <span className="icon" style={{ background: tones[card.color].bg, color: tones[card.color].fg }}>
@@ -24,13 +25,6 @@ export function CardGrid({ id, heading, cards, columns }: { id: string; heading:
     </section>
   );
 }
-
-const gridStyle = css`
-  list-style: none; margin: 1.5rem 0 0; padding: 0; display: grid; gap: 1.25rem;
-  ${mq.tablet} { grid-template-columns: repeat(2, 1fr); }
-`;
-const fourColumns = css`${mq.desktop} { grid-template-columns: repeat(4, 1fr); }`;
-const threeColumns = css`${mq.desktop} { grid-template-columns: repeat(3, 1fr); }`;
 
 const cardStyle = css`
   padding: 1.5rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius};

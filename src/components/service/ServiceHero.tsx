@@ -2,8 +2,9 @@
 import { css } from '@emotion/react';
 import type { Service } from '../../content/schemas/service.ts';
 import type { Site } from '../../content/schemas/site.ts';
-import { color, mq } from '../../theme.ts';
+import { color } from '../../theme.ts';
 import { ButtonLink } from '../Button.tsx';
+import { CheckList } from '../CheckList.tsx';
 import { Container } from '../Container.tsx';
 import { Icon } from '../Icon.tsx';
 
@@ -22,13 +23,7 @@ export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: S
               <Icon name="calendar-check" size={20} /> Schedule Consultation
             </ButtonLink>
           </div>
-          <ul css={promisesStyle} aria-label="Our promises">
-            {[claims.backgroundChecked, claims.licensedInsured, claims.consultation].map((claim) => (
-              <li key={claim}>
-                <Icon name="circle-check" size={20} /> {claim}
-              </li>
-            ))}
-          </ul>
+          <CheckList items={[claims.backgroundChecked, claims.licensedInsured, claims.consultation]} layout="inline" label="Our promises" />
         </div>
       </Container>
     </section>
@@ -51,10 +46,3 @@ const badgeStyle = css`
 `;
 
 const actionsStyle = css`display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.5rem 0;`;
-
-const promisesStyle = css`
-  list-style: none; margin: 0; padding: 0; display: grid; gap: 0.4rem; color: ${color.ink}; font-weight: 600;
-  li { display: flex; align-items: center; gap: 0.5rem; }
-  svg { color: ${color.brand}; flex: none; }
-  ${mq.tablet} { display: flex; flex-wrap: wrap; gap: 0.5rem 1.5rem; }
-`;
