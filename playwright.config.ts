@@ -17,8 +17,9 @@ export default defineConfig({
     },
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
-    { name: 'phone', use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
+    // A test tagged @phone or @desktop is about that kind of screen only.
+    { name: 'desktop', grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
+    { name: 'phone', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
   ],
   webServer: {
     command: `PORT=${port} npx tsx scripts/serve.ts`,

@@ -1,8 +1,9 @@
-/** The header's Services menu opens without JavaScript: on hover and on keyboard focus (desktop), in the Menu disclosure (phone). */
+/**
+ * Tests tagged @desktop or @phone run only in that project (playwright.config.ts).
+ * The header's Services menu opens without JavaScript: on hover and on keyboard focus (desktop), in the Menu disclosure (phone). */
 import { expect, test } from '@playwright/test';
 
-test('the Services menu opens on hover and on keyboard focus', async ({ page, isMobile }) => {
-  test.skip(isMobile, 'phones use the Menu disclosure instead; covered by the next test');
+test('the Services menu opens on hover and on keyboard focus', { tag: '@desktop' }, async ({ page }) => {
   await page.goto('/meal-preparation');
   const submenu = page.getByRole('list', { name: 'Popular services' });
   await expect(submenu).toBeHidden();
@@ -16,8 +17,7 @@ test('the Services menu opens on hover and on keyboard focus', async ({ page, is
   await expect(submenu.getByRole('link').first()).toBeFocused();
 });
 
-test('on a phone the Menu button reveals every link, and the phone number is one tap away', async ({ page, isMobile }) => {
-  test.skip(!isMobile, 'desktop shows the links directly; covered by the previous test');
+test('on a phone the Menu button reveals every link, and the phone number is one tap away', { tag: '@phone' }, async ({ page }) => {
   await page.goto('/housekeeping');
   await expect(page.getByRole('link', { name: /Call us at/ })).toBeVisible();
   await expect(page.getByRole('navigation', { name: 'Main' })).toBeHidden();
