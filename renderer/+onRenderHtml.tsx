@@ -7,6 +7,7 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { getContent } from '../src/content/loader.ts';
 import { siteOrigin } from '../src/env.ts';
+import { CONTACT_SECTION_PATHS } from '../src/routes.ts';
 import { buildHead } from '../src/seo/head.ts';
 import { Layout } from './Layout.tsx';
 import { chromeFrom, notFoundMeta } from './pageData.ts';
@@ -24,7 +25,7 @@ export async function onRenderHtml(pageContext: PageContextServer) {
   const emotion = createEmotionServer(cache);
   const html = renderToString(
     <CacheProvider value={cache}>
-      <Layout chrome={chromeFrom(content)} path={meta.path}>
+      <Layout chrome={chromeFrom(content)} path={meta.path} getStartedHref={CONTACT_SECTION_PATHS.includes(meta.path) ? '#contact' : '/contact'}>
         {Page ? <Page {...(data ?? {})} /> : null}
       </Layout>
     </CacheProvider>,

@@ -6,14 +6,22 @@ import { SiteHeader } from '../src/components/SiteHeader.tsx';
 import { color, font, layout } from '../src/theme.ts';
 import type { Chrome } from './pageData.ts';
 
-export function Layout({ chrome, path, children }: { chrome: Chrome; path: string; children: ReactNode }) {
+interface Props {
+  chrome: Chrome;
+  path: string;
+  /** '#contact' on pages with a contact section, '/contact' elsewhere. */
+  getStartedHref: string;
+  children: ReactNode;
+}
+
+export function Layout({ chrome, path, getStartedHref, children }: Props) {
   return (
     <>
       <Global styles={baseStyles} />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <SiteHeader chrome={chrome} path={path} />
+      <SiteHeader chrome={chrome} path={path} getStartedHref={getStartedHref} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

@@ -4,8 +4,11 @@
  */
 import type { Content } from './content/loader.ts';
 
-/** Fixed pages built so far (the public-pages work adds /services, /about ...). */
-export const FIXED_ROUTES = ['/'] as const;
+/** The fixed pages, each with its folder under pages/ and its copy in content/pages/. */
+export const FIXED_ROUTES = ['/', '/services', '/all-services', '/locations', '/contact', '/about', '/careers'] as const;
+
+/** Pages with a #contact section, where Get Started scrolls instead of leaving the page. */
+export const CONTACT_SECTION_PATHS: readonly string[] = ['/', '/contact'];
 
 export interface PublicRoute {
   path: string;

@@ -1,12 +1,15 @@
 // THE service template: all 31 service pages (and any new file in content/services) render through it.
 import { css } from '@emotion/react';
-import { CallCard } from '../../src/components/service/CallCard.tsx';
+import { CallToAction } from '../../src/components/CallToAction.tsx';
+import { Container } from '../../src/components/Container.tsx';
 import { CardGrid } from '../../src/components/service/CardGrid.tsx';
 import { InclusionList } from '../../src/components/service/InclusionList.tsx';
 import { MdxSections } from '../../src/components/service/MdxSections.tsx';
 import { ServiceHero } from '../../src/components/service/ServiceHero.tsx';
-import { Container } from '../../src/components/Container.tsx';
 import type { Data } from './+data.ts';
+
+/** Pages whose call card names its second button as the spec does (post-surgical recovery: Call / Get Information). */
+const contactLabels: Record<string, string> = { 'post-surgical-recovery': 'Get Information' };
 
 export default function Page({ service, phone, claims }: Data) {
   return (
@@ -16,7 +19,14 @@ export default function Page({ service, phone, claims }: Data) {
         <CardGrid id="what-we-provide" heading="What We Provide" cards={service.features} columns={4} />
         <InclusionList heading="Service Includes" items={service.inclusions} />
         {service.format === 'mdx' ? <MdxSections slug={service.slug} /> : null}
-        <CallCard serviceName={service.card.title} phone={phone} slug={service.slug} />
+      </Container>
+      <CallToAction
+        heading={`Talk with us about ${service.card.title.toLowerCase()}`}
+        intro="Tell us what you or your family member needs. A free consultation comes with no obligation, and we will suggest a care plan that fits."
+        phone={phone}
+        contactLabel={contactLabels[service.slug] ?? 'Send us a message'}
+      />
+      <Container>
         <CardGrid id="benefits" heading={`Why Families Choose Our ${service.card.title}`} cards={service.benefits} columns={3} />
       </Container>
     </article>
@@ -24,5 +34,6 @@ export default function Page({ service, phone, claims }: Data) {
 }
 
 const pageStyle = css`
-  & > div > section { margin-top: clamp(3rem, 7vw, 5rem); }
+  & > div > section, & > div > div { margin-top: clamp(3rem, 7vw, 5rem); }
+  & > section + div > section { margin-top: 0.5rem; }
 `;

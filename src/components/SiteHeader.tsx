@@ -17,7 +17,7 @@ const links = [
   { href: '/contact', label: 'Contact' },
 ];
 
-export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
+export function SiteHeader({ chrome, path, getStartedHref }: { chrome: Chrome; path: string; getStartedHref: string }) {
   const { site, menu } = chrome;
   return (
     <header css={headerStyle}>
@@ -69,7 +69,7 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
               <span className="visually-hidden">Call us at </span>
               {site.phone.display}
             </a>
-            <a href="/contact#contact" className="start">
+            <a href={getStartedHref} className="start">
               Get Started
             </a>
           </div>
@@ -153,7 +153,8 @@ const actionsStyle = css`
   .phone { color: ${color.brandDark}; }
   .start { background: ${color.brand}; color: ${color.white}; }
   .start:hover { background: ${color.brandDark}; color: ${color.white}; }
-  @media (max-width: 25rem) { .start { display: none; } }
+  @media (max-width: 25rem) { a { padding: 0 0.6rem; } }
+  @media (max-width: 22rem) { .start { display: none; } }
   @media (max-width: 56rem) { justify-content: flex-start; }
   ${wide} { margin-left: 0; }
 `;

@@ -10,6 +10,8 @@ import { crossCheck } from './crossCheck.ts';
 import { checkMdxBody } from './mdxBody.ts';
 import { type ContentProblem, ContentError } from './problems.ts';
 import { directorySchema, type Directory } from './schemas/directory.ts';
+import { jobSchema, type Job } from './schemas/job.ts';
+import { pageSchemas, type PageCopy, type PageName } from './schemas/page.ts';
 import { regionsSchema, type Regions } from './schemas/regions.ts';
 import { slug as slugSchema } from './schemas/common.ts';
 import { serviceSchema, type Service } from './schemas/service.ts';
@@ -32,6 +34,15 @@ export interface Content {
   services: ServicePage[];
   directory: Directory;
   regions: Regions;
+  /** The copy of the fixed pages, by page. */
+  pages: PageCopy;
+  /** Job openings on /careers, sorted by file name. */
+  jobs: JobOpening[];
+}
+
+export interface JobOpening extends Job {
+  /** The file name without extension, used as the opening's anchor on /careers. */
+  slug: string;
 }
 
 /** Where the content lives: `content/` in the folder the command runs from (the loader is bundled). */
@@ -81,6 +92,28 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
   const directory = parseFile(path.join(root, 'directory.yaml'), directorySchema);
   const regions = parseFile(path.join(root, 'regions.yaml'), regionsSchema);
 
+  const pages: Partial<PageCopy> = {};
+  for (const name of Object.keys(pageSchemas) as PageName[]) {
+    const parsed = parseFile(path.join(root, 'pages', `${name}.yaml`), pageSchemas[name]);
+    if (parsed) (pages as Record<PageName, unknown>)[name] = parsed.data;
+  }
+
+  const jobs: JobOpening[] = [];
+  const jobsDir = path.join(root, 'jobs');
+  for (const name of existsSync(jobsDir) ? readdirSync(jobsDir).sort() : []) {
+    const absolute = path.join(jobsDir, name);
+    if (path.extname(name) !== '.yaml') {
+      problems.push({ file: show(absolute), path: [], message: `expected a .yaml file, found a "${path.extname(name) || 'no'}" extension` });
+      continue;
+    }
+    const parsed = parseFile(absolute, jobSchema);
+    if (!parsed) continue;
+    if (parsed.data.validThrough < parsed.data.datePosted) {
+      problems.push({ file: parsed.file, ...parsed.source.locate(['validThrough']), path: ['validThrough'], message: `expected a date on or after datePosted (${parsed.data.datePosted}), found ${parsed.data.validThrough}` });
+    }
+    jobs.push({ ...parsed.data, slug: path.basename(name, '.yaml') });
+  }
+
   const servicesDir = path.join(root, 'services');
   const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx' }> = [];
   const invalidSlugs = new Set<string>();
@@ -117,7 +150,7 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
     else invalidSlugs.add(slug);
   }
 
-  if (site && directory && regions) problems.push(...crossCheck({ services: serviceFiles, directory, regions, servicesFolder: show(servicesDir), invalidSlugs }));
+  if (directory && regions) problems.push(...crossCheck({ services: serviceFiles, directory, regions, servicesFolder: show(servicesDir), invalidSlugs }));
   if (problems.length) throw new ContentError(problems);
 
   return {
@@ -125,6 +158,8 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
     services: serviceFiles.map(({ data, slug, file, format }) => ({ ...data, slug, file, format })),
     directory: directory!.data,
     regions: regions!.data,
+    pages: pages as PageCopy,
+    jobs,
   };
 }
 

@@ -72,6 +72,7 @@ const formatNames: Record<string, string> = {
   email: 'an e-mail address such as "care@example.com"',
   url: 'a web address such as "https://www.example.com"',
   uuid: 'an id such as "1f0e8d5c-2b7a-4c3d-9e6f-0a1b2c3d4e5f"',
+  date: 'a date written YYYY-MM-DD, e.g. "2026-11-01"',
 };
 
 function describeFound(found: unknown): string {

@@ -1,5 +1,5 @@
 /** Structured data (schema.org) for search engines: the agency, and each service it offers. */
-import type { ServicePage } from '../content/loader.ts';
+import type { JobOpening, ServicePage } from '../content/loader.ts';
 import type { Site } from '../content/schemas/site.ts';
 import { absoluteUrl } from './head.ts';
 
@@ -48,4 +48,35 @@ export function organizationJsonLd(site: Site, origin: string) {
     areaServed: areaServed(site),
     address: { '@type': 'PostalAddress', addressRegion: 'CT', addressCountry: 'US' },
   };
+}
+
+/** A JobPosting with every property Google requires (title, description, datePosted, hiringOrganization, jobLocation). */
+export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string) {
+  const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeText(item)}</li>`).join('')}</ul>`;
+  const description = [
+    ...job.description.map((paragraph) => `<p>${escapeText(paragraph)}</p>`),
+    `<p>Responsibilities:</p>${list(job.responsibilities)}`,
+    `<p>Requirements:</p>${list(job.requirements)}`,
+    ...(job.preferred.length ? [`<p>Preferred, not required:</p>${list(job.preferred)}`] : []),
+  ].join('');
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'JobPosting',
+    title: job.title,
+    description,
+    datePosted: job.datePosted,
+    validThrough: `${job.validThrough}T23:59:59-05:00`,
+    employmentType: job.employmentTypes,
+    workHours: job.workHours,
+    hiringOrganization: { '@type': 'Organization', name: site.name, sameAs: `${origin}/`, logo: absoluteUrl(origin, '/favicon.svg') },
+    jobLocation: {
+      '@type': 'Place',
+      address: { '@type': 'PostalAddress', ...(job.locality ? { addressLocality: job.locality } : {}), addressRegion: 'CT', addressCountry: 'US' },
+    },
+    url: `${origin}/careers#${job.slug}`,
+  };
+}
+
+function escapeText(value: string): string {
+  return value.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }

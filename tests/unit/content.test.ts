@@ -68,6 +68,26 @@ describe('the content', () => {
   });
 });
 
+describe('the fixed pages and the openings', () => {
+  test('the home hero and the about page say what the spec says', () => {
+    expect(content.pages.home.hero.title).toBe('Care that feels like family');
+    expect(content.pages.about.values.map((v) => v.title)).toEqual(['Compassion', 'Dependability', 'Dignity', 'Integrity']);
+    expect(content.pages.about.stats.map((s) => s.value)).toEqual(['10M+', '90%', '24/7', '100%']);
+    expect(content.pages.careers.hero.badge).toBe('Connecticut Licensed HCA.0002676');
+  });
+
+  test('the two openings are the spec\'s, with full- and part-time work', () => {
+    expect(content.jobs.map((j) => j.title)).toEqual(['Care Scheduling Coordinator', 'Companion Caregiver']);
+    for (const job of content.jobs) expect([...job.employmentTypes].sort()).toEqual(['FULL_TIME', 'PART_TIME']);
+    expect(JSON.stringify(content.jobs[1])).toMatch(/CNA, HHA or PCA/);
+  });
+
+  test('no two pages share a search description', () => {
+    const descriptions = [...Object.values(content.pages).map((p) => p.meta.description), ...content.services.map((s) => s.description)];
+    expect(new Set(descriptions).size).toBe(descriptions.length);
+  });
+});
+
 describe('editor tooling', () => {
   test('the committed JSON Schema files match the zod schemas (run `npm run schemas` after a change)', () => {
     for (const [name, schema] of Object.entries(jsonSchemas())) {
@@ -79,6 +99,12 @@ describe('editor tooling', () => {
   test('every YAML content file names its JSON Schema for the editor', () => {
     for (const service of content.services.filter((s) => s.format === 'yaml')) {
       expect(readFileSync(service.file, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/service.schema.json');
+    }
+    for (const name of Object.keys(content.pages)) {
+      expect(readFileSync(`content/pages/${name}.yaml`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../../schemas/page-${name}.schema.json`);
+    }
+    for (const job of content.jobs) {
+      expect(readFileSync(`content/jobs/${job.slug}.yaml`, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/job.schema.json');
     }
     for (const name of ['site', 'directory', 'regions']) {
       expect(readFileSync(`content/${name}.yaml`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../schemas/${name}.schema.json`);

@@ -327,6 +327,50 @@ describe('the site and regions files', () => {
   });
 });
 
+describe('the page and job files', () => {
+  test('a page without its meta block names the missing field', async () => {
+    expect(await errorAfter((c) => c.edit('pages/about.yaml', /^meta:\n(  .*\n)+?(?=hero:)/m, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/pages/about.yaml:2:1  meta  expected a group of fields, found nothing (the field is missing)"
+    `);
+  });
+
+  test('a fifth statistic on the about page says exactly 4 are expected', async () => {
+    expect(await errorAfter((c) => c.edit('pages/about.yaml', /^stats:\n/m, 'stats:\n  - value: "1"\n    label: One more\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/pages/about.yaml:40:3  stats  expected exactly 4 items, found 5"
+    `);
+  });
+
+  test('a missing page file is named', async () => {
+    expect(await errorAfter((c) => c.remove('pages/careers.yaml'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/pages/careers.yaml  expected this file, found nothing (it is missing)"
+    `);
+  });
+
+  test('a job that closes before it is posted says which date is expected', async () => {
+    expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^validThrough: .*$/m, 'validThrough: 2026-10-01'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/jobs/companion-caregiver.yaml:35:15  validThrough  expected a date on or after datePosted (2026-11-01), found 2026-10-01"
+    `);
+  });
+
+  test('a job with an unknown employment type lists the allowed ones', async () => {
+    expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /FULL_TIME/, 'FULLTIME'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/jobs/companion-caregiver.yaml:5:5  employmentTypes[1]  expected one of "FULL_TIME", "PART_TIME", found "FULLTIME" (did you mean "FULL_TIME"?)"
+    `);
+  });
+
+  test('a job date in another format shows the expected form', async () => {
+    expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^datePosted: .*$/m, 'datePosted: 11/01/2026'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/jobs/companion-caregiver.yaml:34:13  datePosted  expected a date written YYYY-MM-DD, e.g. "2026-11-01", found "11/01/2026""
+    `);
+  });
+});
+
 test('every problem in every file is listed at once, sorted by file and line', async () => {
   const message = await errorAfter((c) => {
     c.edit(service, 'color: sky', 'color: blue');
@@ -335,7 +379,8 @@ test('every problem in every file is listed at once, sorted by file and line', a
     c.edit('directory.yaml', 'service: housekeeping', 'service: nowhere');
   });
   expect(message).toMatchInlineSnapshot(`
-    "The content has 3 problems:
+    "The content has 4 problems:
+      content/directory.yaml:50:14  entries[1].service  expected the name of a file in content/services (without extension), found "nowhere"
       content/services/foot-care.yaml:19:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue"
       content/services/foot-care.yaml:25:12  features[2].title  expected a string, found a whole number (42)
       content/site.yaml:9:8  email  expected an e-mail address such as "care@example.com", found "nobody""

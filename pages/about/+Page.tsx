@@ -1,0 +1,51 @@
+// /about: mission, the four core values, four statistics, six differentiators.
+import { css } from '@emotion/react';
+import { CallToAction } from '../../src/components/CallToAction.tsx';
+import { IconCards } from '../../src/components/IconCards.tsx';
+import { PageHero } from '../../src/components/PageHero.tsx';
+import { Section } from '../../src/components/Section.tsx';
+import { color, layout, mq } from '../../src/theme.ts';
+import type { Data } from './+data.ts';
+
+export default function Page({ copy, phone }: Data) {
+  return (
+    <>
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} />
+      <Section id="mission" heading={copy.mission.heading} intro={copy.mission.intro}>
+        <div css={bodyStyle}>
+          {copy.mission.body.map((paragraph) => (
+            <p key={paragraph}>{paragraph}</p>
+          ))}
+        </div>
+      </Section>
+      <Section id="values" heading="Our core values" tint>
+        <IconCards cards={copy.values} columns={4} />
+      </Section>
+      <Section id="numbers" heading="Home care by the numbers">
+        <dl css={statsStyle}>
+          {copy.stats.map((stat) => (
+            <div key={stat.label}>
+              <dt>{stat.label}</dt>
+              <dd>{stat.value}</dd>
+            </div>
+          ))}
+        </dl>
+      </Section>
+      <Section id="different" heading={copy.differentiators.heading} intro={copy.differentiators.intro} tint>
+        <IconCards cards={copy.differentiators.items} columns={3} />
+      </Section>
+      <CallToAction heading="Meet us before you decide" intro="A free consultation is the easiest way to see whether we are the right fit. There is no obligation." phone={phone} />
+    </>
+  );
+}
+
+const bodyStyle = css`max-width: 46rem; font-size: 1.15rem;`;
+
+const statsStyle = css`
+  margin: 1.5rem 0 0; display: grid; gap: 1rem;
+  ${mq.tablet} { grid-template-columns: repeat(2, 1fr); }
+  ${mq.desktop} { grid-template-columns: repeat(4, 1fr); }
+  div { display: flex; flex-direction: column-reverse; padding: 1.5rem; border-radius: ${layout.radius}; background: ${color.brandTint}; }
+  dd { margin: 0; font-family: Georgia, serif; font-size: clamp(2.5rem, 6vw, 3.25rem); font-weight: 700; color: ${color.brandDark}; line-height: 1.1; }
+  dt { font-weight: 600; }
+`;

@@ -1,0 +1,84 @@
+// /contact: the form card, phone, e-mail and service area, office hours, the urgent-call card, three reasons.
+import { css } from '@emotion/react';
+import { ButtonLink } from '../../src/components/Button.tsx';
+import { Container } from '../../src/components/Container.tsx';
+import { FormCard } from '../../src/components/FormCard.tsx';
+import { Icon } from '../../src/components/Icon.tsx';
+import { IconCards } from '../../src/components/IconCards.tsx';
+import { PageHero } from '../../src/components/PageHero.tsx';
+import { Section, panelStyle } from '../../src/components/Section.tsx';
+import { color, mq } from '../../src/theme.ts';
+import type { Data } from './+data.ts';
+
+export default function Page({ copy, site }: Data) {
+  return (
+    <>
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} />
+      <section id="contact" aria-label="Ways to reach us" css={layoutStyle}>
+        <Container>
+          <div className="columns">
+            <FormCard site={site} form="contact" heading={copy.form.heading} intro={copy.form.intro} />
+            <div className="side">
+              <div css={panelStyle}>
+                <h2>Reach us</h2>
+                <ul className="details">
+                  <li>
+                    <Icon name="phone" size={22} />
+                    <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a>
+                  </li>
+                  <li>
+                    <Icon name="mail" size={22} />
+                    <a href={`mailto:${site.email}`}>{site.email}</a>
+                  </li>
+                  <li>
+                    <Icon name="map-pin" size={22} />
+                    <span>{site.serviceArea}</span>
+                  </li>
+                </ul>
+              </div>
+              <div css={panelStyle}>
+                <h2>Office hours</h2>
+                <dl className="hours">
+                  {site.officeHours.map((row) => (
+                    <div key={row.days}>
+                      <dt>{row.days}</dt>
+                      <dd>{row.hours}</dd>
+                    </div>
+                  ))}
+                </dl>
+              </div>
+              <div css={[panelStyle, urgentStyle]}>
+                <h2>{copy.urgent.heading}</h2>
+                <p>{copy.urgent.intro}</p>
+                <ButtonLink href={`tel:${site.phone.e164}`}>
+                  <Icon name="phone-call" size={20} /> Call {site.phone.display}
+                </ButtonLink>
+              </div>
+            </div>
+          </div>
+        </Container>
+      </section>
+      <Section id="why-us" heading="Why families choose us" tint>
+        <IconCards cards={copy.reasons} columns={3} />
+      </Section>
+    </>
+  );
+}
+
+const layoutStyle = css`
+  padding: clamp(2rem, 5vw, 3.5rem) 0;
+  .columns { display: grid; gap: 1.5rem; }
+  ${mq.desktop} { .columns { grid-template-columns: 1.2fr 1fr; align-items: start; } }
+  .side { display: grid; gap: 1.25rem; }
+  h2 { font-size: 1.4rem; }
+  .details { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.5rem; }
+  .details li { display: flex; align-items: center; gap: 0.6rem; min-height: 44px; }
+  .details svg { color: ${color.brand}; flex: none; }
+  .details a { font-weight: 650; overflow-wrap: anywhere; }
+  .hours { margin: 0; display: grid; gap: 0.4rem; }
+  .hours div { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wrap; border-bottom: 1px dashed ${color.line}; padding-bottom: 0.4rem; }
+  .hours dt { font-weight: 650; }
+  .hours dd { margin: 0; }
+`;
+
+const urgentStyle = css`border-left: 6px solid ${color.accent}; background: #fdf1e8;`;

@@ -1,0 +1,58 @@
+/**
+ * Where the form provider's form (HubSpot) appears. Until it does, or if it never does (blocked, offline),
+ * the card shows the phone, the e-mail and the reply promise, so the visitor can still reach the agency.
+ * The data-* attributes tell the client entry which form to mount.
+ */
+import { css } from '@emotion/react';
+import type { Site } from '../content/schemas/site.ts';
+import { color, layout } from '../theme.ts';
+import { Icon } from './Icon.tsx';
+
+interface Props {
+  site: Site;
+  form: 'contact' | 'careers';
+  heading: string;
+  intro: string;
+  id?: string;
+}
+
+export function FormCard({ site, form, heading, intro, id }: Props) {
+  const formId = form === 'contact' ? site.forms.contactFormId : site.forms.careersFormId;
+  return (
+    <div css={cardStyle} id={id}>
+      <h2 className="heading">{heading}</h2>
+      <p>{intro}</p>
+      <div className="form-slot" data-form-provider="hubspot" data-portal-id={site.forms.portalId} data-form-id={formId} data-region={site.forms.region}>
+        <div className="fallback">
+          <p className="reach">Reach us directly:</p>
+          <a href={`tel:${site.phone.e164}`} className="call">
+            <Icon name="phone" size={22} /> Call {site.phone.display}
+          </a>
+          <a href={`mailto:${site.email}`} className="mail">
+            <Icon name="mail" size={20} /> {site.email}
+          </a>
+          <p className="promise">
+            <Icon name="clock" size={18} /> {site.claims.replyPromise}.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+const cardStyle = css`
+  padding: clamp(1.5rem, 4vw, 2rem); background: ${color.white}; border-radius: ${layout.radius};
+  border: 1px solid ${color.line}; box-shadow: 0 16px 40px rgb(13 92 87 / 0.12);
+  .heading { font-size: 1.6rem; }
+  .fallback { display: grid; gap: 0.6rem; padding: 1.25rem; border-radius: 12px; background: ${color.brandTint}; }
+  .reach { margin: 0; font-weight: 700; }
+  .call {
+    display: inline-flex; align-items: center; justify-content: center; gap: 0.5rem; min-height: ${layout.tap};
+    padding: 0.7rem 1.2rem; border-radius: 999px; background: ${color.brand}; color: ${color.white};
+    font-weight: 700; font-size: 1.15rem; text-decoration: none;
+  }
+  .call:hover { background: ${color.brandDark}; color: ${color.white}; }
+  .mail { display: inline-flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap}; font-weight: 600; overflow-wrap: anywhere; }
+  .promise { margin: 0; display: flex; align-items: center; gap: 0.4rem; color: ${color.muted}; font-size: 1rem; }
+  .promise svg { flex: none; }
+`;

@@ -1,0 +1,40 @@
+/** A grid of cards with an icon, a heading and a sentence: features, benefits, values, reasons. */
+import { css } from '@emotion/react';
+import type { Tone } from '../content/schemas/common.ts';
+import { color, layout, tones } from '../theme.ts';
+import { gridList } from './gridList.ts';
+import { Icon } from './Icon.tsx';
+
+export interface IconCard {
+  icon: string;
+  title: string;
+  description: string;
+  color?: Tone | undefined;
+}
+
+export function IconCards({ cards, columns }: { cards: readonly IconCard[]; columns: 3 | 4 }) {
+  return (
+    <ul css={gridList(columns)}>
+      {cards.map((card) => {
+        const tone = tones[card.color ?? 'teal'];
+        return (
+          <li key={card.title} css={cardStyle}>
+            <span className="icon" style={{ background: tone.bg, color: tone.fg }}>
+              <Icon name={card.icon} size={28} />
+            </span>
+            <h3>{card.title}</h3>
+            <p>{card.description}</p>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+const cardStyle = css`
+  padding: 1.5rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius};
+  box-shadow: 0 4px 14px rgb(29 42 51 / 0.05);
+  .icon { display: inline-grid; place-items: center; width: 3.25rem; height: 3.25rem; border-radius: 14px; margin-bottom: 1rem; }
+  h3 { font-size: 1.2rem; }
+  p { margin: 0; color: ${color.muted}; }
+`;

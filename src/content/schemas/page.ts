@@ -1,0 +1,100 @@
+/**
+ * The copy of the fixed pages: `content/pages/<page>.yaml`, one schema per page. What is the same on every page
+ * (the agency's name, phone, e-mail, hours, registration) comes from site.yaml and is not repeated here.
+ */
+import { z } from 'zod';
+import { iconName, text, tone } from './common.ts';
+
+/** Search-engine title, description and keywords of a page. */
+const meta = z
+  .strictObject({
+    title: text(70).meta({ description: 'The browser-tab and search-result title; the agency name is added unless it is already in it.' }),
+    description: z.string().trim().min(50).max(160).meta({ description: 'The search-result summary, 50 to 160 characters.' }),
+    keywords: z.array(text(60)).min(3).max(12).meta({ description: 'Search keywords: 3 to 12 short phrases.' }),
+  })
+  .meta({ description: "The page's title, description and keywords for search engines." });
+
+const hero = z
+  .strictObject({
+    title: text(80).meta({ description: 'The main heading (the only h1 of the page).' }),
+    lead: text(400).meta({ description: 'The paragraph under the heading.' }),
+  })
+  .meta({ description: 'The top of the page.' });
+
+/** A heading with an introduction, for a section of a page. */
+const section = z.strictObject({
+  heading: text(80).meta({ description: 'The section heading.' }),
+  intro: text(500).meta({ description: 'One or two sentences under the heading.' }),
+});
+
+/** A card with an icon: a value, a reason, a benefit. */
+const card = z.strictObject({
+  icon: iconName,
+  title: text(60).meta({ description: 'Card heading.' }),
+  description: text(300).meta({ description: 'One or two sentences.' }),
+  color: tone.optional(),
+});
+
+export const homePageSchema = z.strictObject({
+  meta,
+  hero: hero.extend({ formHeading: text(60).meta({ description: "Heading of the form card beside the hero, e.g. 'Request Information'." }) }),
+  services: section,
+  about: section.extend({
+    body: z.array(text(700)).min(1).max(4).meta({ description: 'Paragraphs about the agency.' }),
+    values: z.array(card).min(3).max(6).meta({ description: 'The core values, as cards.' }),
+  }),
+  contact: section,
+});
+
+export const servicesPageSchema = z.strictObject({
+  meta,
+  hero,
+  whyChoose: section.extend({ points: z.array(card).length(6).meta({ description: 'Exactly 6 reasons to choose the agency.' }) }),
+  grid: section,
+  callToAction: section,
+});
+
+export const allServicesPageSchema = z.strictObject({ meta, hero, callToAction: section });
+
+export const locationsPageSchema = z.strictObject({ meta, hero, callToAction: section });
+
+export const contactPageSchema = z.strictObject({
+  meta,
+  hero,
+  form: section,
+  urgent: section,
+  reasons: z.array(card).length(3).meta({ description: 'Exactly 3 reasons to choose the agency.' }),
+});
+
+export const aboutPageSchema = z.strictObject({
+  meta,
+  hero,
+  mission: section.extend({ body: z.array(text(700)).min(1).max(4) }),
+  values: z.array(card).length(4).meta({ description: 'The four core values: Compassion, Dependability, Dignity, Integrity.' }),
+  stats: z
+    .array(z.strictObject({ value: text(12).meta({ description: 'e.g. "10M+"' }), label: text(80).meta({ description: 'e.g. "Americans need home care"' }) }))
+    .length(4)
+    .meta({ description: 'Exactly 4 statistics.' }),
+  differentiators: section.extend({ items: z.array(card).length(6).meta({ description: 'Exactly 6 things that set the agency apart.' }) }),
+});
+
+export const careersPageSchema = z.strictObject({
+  meta,
+  hero: hero.extend({ badge: text(60).meta({ description: "The licence badge, e.g. 'Connecticut Licensed HCA.0002676'." }) }),
+  benefits: section.extend({ items: z.array(card).length(3).meta({ description: 'Exactly 3 reasons to work with the agency.' }) }),
+  openings: section,
+  apply: section,
+});
+
+export const pageSchemas = {
+  home: homePageSchema,
+  services: servicesPageSchema,
+  'all-services': allServicesPageSchema,
+  locations: locationsPageSchema,
+  contact: contactPageSchema,
+  about: aboutPageSchema,
+  careers: careersPageSchema,
+} as const;
+
+export type PageName = keyof typeof pageSchemas;
+export type PageCopy = { [K in PageName]: z.infer<(typeof pageSchemas)[K]> };

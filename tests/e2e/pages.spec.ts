@@ -1,0 +1,140 @@
+/** Every fixed page as a visitor meets it: its content, its links, one h1, no JavaScript, and axe. */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+
+const FIXED = ['/', '/services', '/all-services', '/locations', '/contact', '/about', '/careers'];
+const PHONE = 'tel:+18605550142';
+
+test('home: hero, Request Information card, 8 services, about with values, contact section', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Care that feels like family');
+  const card = page.getByRole('heading', { name: 'Request Information' }).locator('..');
+  await expect(card.getByRole('link', { name: 'Call (860) 555-0142' })).toHaveAttribute('href', PHONE);
+  await expect(card.getByRole('link', { name: 'care@example.com' })).toHaveAttribute('href', 'mailto:care@example.com');
+  await expect(card).toContainText('We reply to every request within 24 hours');
+  await expect(page.locator('#services').getByRole('listitem')).toHaveCount(8);
+  await expect(page.locator('#about').getByRole('heading', { level: 3 })).toHaveText(['Our core values', 'Compassion', 'Dependability', 'Dignity', 'Integrity']);
+  await expect(page.locator('#contact')).toContainText('Sunday: Emergency calls only');
+});
+
+test('home: Get Started and the hero buttons scroll to their sections', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('link', { name: 'Get Started' })).toHaveAttribute('href', '#contact');
+  await page.getByRole('link', { name: 'Explore services' }).click();
+  await expect(page).toHaveURL(/#services$/);
+  await expect(page.locator('#services-heading')).toBeInViewport();
+  await page.getByRole('link', { name: 'Get in touch' }).click();
+  await expect(page).toHaveURL(/#contact$/);
+  await expect(page.locator('#contact-heading')).toBeInViewport();
+});
+
+test('Get Started leads to /contact from a page without a contact section', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.getByRole('link', { name: 'Get Started' }).first()).toHaveAttribute('href', '/contact');
+});
+
+test('/services: the six reasons, the 8-service grid, a way to all services, the phone', async ({ page }) => {
+  await page.goto('/services');
+  await expect(page.locator('#why-choose').getByRole('heading', { level: 3 })).toHaveText([
+    'Licensed and Insured Caregivers', 'Personalized Care Plans', 'Background-Checked Staff',
+    'Flexible Scheduling', 'Compassionate Approach', 'Family Communication',
+  ]);
+  await expect(page.locator('#services ul').first().getByRole('link')).toHaveCount(8);
+  await expect(page.getByRole('link', { name: 'View all services' })).toHaveAttribute('href', '/all-services');
+  await expect(page.getByRole('link', { name: 'Call (860) 555-0142' })).toHaveAttribute('href', PHONE);
+  await expect(page.getByRole('link', { name: 'Contact us' })).toHaveAttribute('href', '/contact');
+});
+
+test('/all-services: 30 services under their categories, each link naming its service', async ({ page }) => {
+  await page.goto('/all-services');
+  const cards = page.locator('main section h3 a');
+  await expect(cards).toHaveCount(30);
+  for (const text of await cards.allTextContents()) expect(text).not.toMatch(/learn more|read more|click here/i);
+  await expect(page.getByRole('heading', { level: 2, name: 'Daily Living' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Mental Wellness' })).toBeVisible();
+  await page.getByRole('link', { name: 'Pet Care Assistance' }).click();
+  await expect(page).toHaveURL('/pet-care-assistance');
+});
+
+test('/locations: four counties with 14, 14, 10 and 10 towns, and the travel policy', async ({ page }) => {
+  await page.goto('/locations');
+  for (const [county, towns] of [['New Haven County', 14], ['Middlesex County', 14], ['New London County', 10], ['Fairfield County', 10]] as const) {
+    const card = page.getByRole('heading', { level: 3, name: county }).locator('..');
+    await expect(card.locator('.towns li')).toHaveCount(towns);
+  }
+  await expect(page.locator('#travel')).toContainText('Connecticut');
+});
+
+test('/contact: form card, phone, e-mail, area, office hours, urgent call, three reasons', async ({ page }) => {
+  await page.goto('/contact');
+  await expect(page.locator('[data-form-provider="hubspot"]')).toHaveAttribute('data-region', 'na2');
+  await expect(page.getByRole('heading', { name: 'Office hours' }).locator('..')).toContainText(/Monday - Friday\s*8:00 am - 6:00 pm/);
+  await expect(page.getByRole('heading', { name: 'Office hours' }).locator('..')).toContainText(/Sunday\s*Emergency calls only/);
+  await expect(page.getByRole('heading', { name: 'Need help urgently?' }).locator('..').getByRole('link')).toHaveAttribute('href', PHONE);
+  await expect(page.locator('#why-us').getByRole('heading', { level: 3 })).toHaveCount(3);
+});
+
+test('/about: mission, four values, the four statistics, six differentiators', async ({ page }) => {
+  await page.goto('/about');
+  await expect(page.locator('#values').getByRole('heading', { level: 3 })).toHaveText(['Compassion', 'Dependability', 'Dignity', 'Integrity']);
+  await expect(page.locator('#numbers dd')).toHaveText(['10M+', '90%', '24/7', '100%']);
+  await expect(page.locator('#different').getByRole('heading', { level: 3 })).toHaveCount(6);
+});
+
+test('/careers: the licence badge, the two openings and their JobPosting data', async ({ page }) => {
+  await page.goto('/careers');
+  await expect(page.getByText('Connecticut Licensed HCA.0002676')).toBeVisible();
+  await expect(page.locator('#openings').getByRole('heading', { level: 3 })).toHaveText(['Care Scheduling Coordinator', 'Companion Caregiver']);
+  await expect(page.locator('#companion-caregiver')).toContainText(/CNA, HHA or PCA/);
+  const postings = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+  expect(postings).toHaveLength(2);
+  for (const posting of postings) {
+    expect(posting).toMatchObject({
+      '@type': 'JobPosting',
+      hiringOrganization: { '@type': 'Organization', name: 'Hearthside Home Care' },
+      jobLocation: { '@type': 'Place', address: { addressRegion: 'CT', addressCountry: 'US' } },
+    });
+    for (const key of ['title', 'description', 'datePosted', 'validThrough', 'workHours']) expect(posting[key], key).toBeTruthy();
+    expect(posting.employmentType).toEqual(expect.arrayContaining(['FULL_TIME', 'PART_TIME']));
+  }
+  await expect(page.locator('#apply [data-form-provider="hubspot"]')).toBeVisible();
+});
+
+test('every page has one h1, the phone one tap away, and loads no script', async ({ page }) => {
+  const scripts: string[] = [];
+  page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+  for (const path of FIXED) {
+    await page.goto(path);
+    await expect(page.locator('h1'), path).toHaveCount(1);
+    await expect(page.locator(`header a[href="${PHONE}"]`), path).toBeVisible();
+  }
+  expect(scripts).toEqual([]);
+});
+
+test('every internal link on the fixed pages leads to a page that exists', async ({ page, request }) => {
+  const targets = new Set<string>();
+  for (const path of FIXED) {
+    await page.goto(path);
+    for (const href of await page.locator('a[href^="/"]').evaluateAll((links) => links.map((a) => (a as HTMLAnchorElement).pathname))) targets.add(href);
+  }
+  expect(targets.size).toBeGreaterThan(35);
+  for (const target of targets) expect((await request.get(target)).status(), target).toBe(200);
+});
+
+test('nothing is wider than a 320 px screen', async ({ page }) => {
+  await page.setViewportSize({ width: 320, height: 640 });
+  for (const path of [...FIXED, '/post-surgical-recovery']) {
+    await page.goto(path);
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, path).toBeLessThanOrEqual(0);
+  }
+});
+
+for (const path of FIXED) {
+  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
+    await page.goto(path);
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+  });
+}
