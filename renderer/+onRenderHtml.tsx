@@ -40,6 +40,7 @@ export async function onRenderHtml(pageContext: PageContextServer) {
     <meta name="viewport" content="width=device-width, initial-scale=1">
     <meta name="theme-color" content="#0d5c57">
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
+    <link rel="apple-touch-icon" href="/apple-touch-icon.png">
     ${dangerouslySkipEscape(head)}
     ${dangerouslySkipEscape(styles)}
   </head>

@@ -51,7 +51,7 @@ export default function Page({ copy, site, services }: Data) {
           ))}
         </div>
         <h3 css={valuesHeadingStyle}>Our core values</h3>
-        <IconCards cards={copy.about.values} columns={4} />
+        <IconCards cards={copy.about.values} columns={4} level={4} />
       </Section>
       <Section id="contact" heading={copy.contact.heading} intro={copy.contact.intro}>
         <div css={contactStyle}>

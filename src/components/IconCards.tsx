@@ -12,7 +12,9 @@ export interface IconCard {
   color?: Tone | undefined;
 }
 
-export function IconCards({ cards, columns }: { cards: readonly IconCard[]; columns: 3 | 4 }) {
+/** `level` keeps headings in order when the grid sits under an h3 of its own. */
+export function IconCards({ cards, columns, level = 3 }: { cards: readonly IconCard[]; columns: 3 | 4; level?: 3 | 4 }) {
+  const Heading = level === 3 ? 'h3' : 'h4';
   return (
     <ul css={gridList(columns)}>
       {cards.map((card) => {
@@ -22,7 +24,7 @@ export function IconCards({ cards, columns }: { cards: readonly IconCard[]; colu
             <span className="icon" style={{ background: tone.bg, color: tone.fg }}>
               <Icon name={card.icon} size={28} />
             </span>
-            <h3>{card.title}</h3>
+            <Heading className="title">{card.title}</Heading>
             <p>{card.description}</p>
           </li>
         );
@@ -35,6 +37,6 @@ const cardStyle = css`
   padding: 1.5rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius};
   box-shadow: 0 4px 14px rgb(29 42 51 / 0.05);
   .icon { display: inline-grid; place-items: center; width: 3.25rem; height: 3.25rem; border-radius: 14px; margin-bottom: 1rem; }
-  h3 { font-size: 1.2rem; }
+  .title { font-size: 1.2rem; margin: 0 0 0.5em; font-family: Georgia, serif; line-height: 1.2; }
   p { margin: 0; color: ${color.muted}; }
 `;

@@ -13,7 +13,8 @@ test('home: hero, Request Information card, 8 services, about with values, conta
   await expect(card.getByRole('link', { name: 'care@example.com' })).toHaveAttribute('href', 'mailto:care@example.com');
   await expect(card).toContainText('We reply to every request within 24 hours');
   await expect(page.locator('#services').getByRole('listitem')).toHaveCount(8);
-  await expect(page.locator('#about').getByRole('heading', { level: 3 })).toHaveText(['Our core values', 'Compassion', 'Dependability', 'Dignity', 'Integrity']);
+  await expect(page.locator('#about').getByRole('heading', { level: 3 })).toHaveText('Our core values');
+  await expect(page.locator('#about').getByRole('heading', { level: 4 })).toHaveText(['Compassion', 'Dependability', 'Dignity', 'Integrity']);
   await expect(page.locator('#contact')).toContainText('Sunday: Emergency calls only');
 });
 
@@ -138,3 +139,14 @@ for (const path of FIXED) {
     expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+test('the share image and the icons are served', async ({ page, request }) => {
+  await page.goto('/about');
+  const image = await page.locator('meta[property="og:image"]').getAttribute('content');
+  expect(image).toBe('https://www.example.com/og-image.png');
+  for (const [file, type] of [['/og-image.png', 'image/png'], ['/apple-touch-icon.png', 'image/png'], ['/favicon.svg', 'image/svg+xml']] as const) {
+    const response = await request.get(file);
+    expect(response.status(), file).toBe(200);
+    expect(response.headers()['content-type'], file).toContain(type);
+  }
+});
