@@ -6,7 +6,7 @@ import { gridList } from '../../src/components/gridList.ts';
 import { Icon } from '../../src/components/Icon.tsx';
 import { PageHero } from '../../src/components/PageHero.tsx';
 import { Section, panelStyle } from '../../src/components/Section.tsx';
-import { color } from '../../src/theme.ts';
+import { color, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
 export default function Page({ copy, regions, site }: Data) {
@@ -18,7 +18,7 @@ export default function Page({ copy, regions, site }: Data) {
         </ButtonLink>
       </PageHero>
       <Section id="counties" heading="Counties and towns we serve" intro={site.claims.coverage + '.'}>
-        <ul css={[gridList(4), countiesStyle]}>
+        <ul css={[gridList(3), countiesStyle]}>
           {regions.counties.map((county) => (
             <li key={county.name} css={panelStyle}>
               <h3>
@@ -43,6 +43,8 @@ export default function Page({ copy, regions, site }: Data) {
 }
 
 const countiesStyle = css`
+  /* Two counties a row on wide screens: each town list keeps room for its two columns. */
+  ${mq.desktop} { grid-template-columns: repeat(2, minmax(0, 1fr)); }
   h3 { display: flex; align-items: center; gap: 0.5rem; font-size: 1.3rem; margin-bottom: 0.25rem; }
   h3 svg { color: ${color.accent}; flex: none; }
   .count { color: ${color.muted}; font-size: 1rem; margin-bottom: 0.75rem; }

@@ -1,5 +1,4 @@
 /** A service page as a visitor meets it, in chromium: its sections, its links, and no JavaScript. */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
 
 test.describe('a service page from the YAML template', () => {
@@ -70,14 +69,6 @@ test('an unknown path answers 404 with the 404 page and a way home', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Care that feels like family');
 });
 
-for (const path of ['/meal-preparation', '/transportation', '/', '/missing-page']) {
-  test(`axe finds no serious or critical violation on ${path}`, async ({ page }) => {
-    await page.goto(path);
-    const { violations } = await new AxeBuilder({ page }).analyze();
-    const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-    expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
-  });
-}
 
 test('no page is wider than the screen', async ({ page }) => {
   for (const path of ['/meal-preparation', '/24-hour-care', '/']) {
