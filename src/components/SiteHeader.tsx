@@ -40,8 +40,15 @@ export function SiteHeader({ chrome, path, getStartedHref }: { chrome: Chrome; p
                   <li key={link.href} className={link.menu ? 'has-menu' : undefined}>
                     <a href={link.href} aria-current={link.href === path ? 'page' : undefined}>
                       {link.label}
-                      {link.menu ? <Icon name="chevron-down" size={18} /> : null}
                     </a>
+                    {link.menu ? (
+                      // A tap (or Enter) on the chevron opens the menu for touch screens; hover and focus open it too.
+                      <details className="menu-toggle">
+                        <summary aria-label="Show popular services">
+                          <Icon name="chevron-down" size={18} />
+                        </summary>
+                      </details>
+                    ) : null}
                     {link.menu ? (
                       <ul className="submenu" aria-label="Popular services">
                         {menu.map((item) => (
@@ -124,21 +131,29 @@ const navStyle = css`
   .submenu a { font-weight: 500; }
   .submenu svg { color: ${color.brand}; }
   .submenu .all { color: ${color.brand}; text-decoration: underline; }
-  .has-menu > a svg { display: none; }
+  .menu-toggle { display: none; }
   ${wide} {
     /* Always shown on wide screens, whatever the disclosure's state. */
     display: block; order: 0; flex-basis: auto; margin-left: auto;
     & > ul { display: flex; gap: 0.1rem; padding: 0; }
     & > ul > li > a { padding: 0.5rem 0.5rem; font-size: 1.0625rem; }
-    .has-menu { position: relative; }
-    .has-menu > a svg { display: inline; transition: transform 0.15s; }
+    .has-menu { position: relative; display: flex; align-items: center; }
+    .has-menu > a { padding-right: 0.15rem; }
+    .menu-toggle { display: block; }
+    .menu-toggle summary {
+      display: grid; place-items: center; width: 2.25rem; min-height: ${layout.tap}; border-radius: 10px;
+      cursor: pointer; list-style: none;
+    }
+    .menu-toggle summary::-webkit-details-marker { display: none; }
+    .menu-toggle summary:hover { background: ${color.brandTint}; }
+    .menu-toggle svg { transition: transform 0.15s; }
     .submenu {
       position: absolute; top: 100%; left: 0; min-width: 17rem; padding: 0.5rem; display: none;
       background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius};
       box-shadow: 0 12px 32px rgb(29 42 51 / 0.14);
     }
-    .has-menu:hover .submenu, .has-menu:focus-within .submenu { display: block; }
-    .has-menu:hover > a svg, .has-menu:focus-within > a svg { transform: rotate(180deg); }
+    .has-menu:hover .submenu, .has-menu:focus-within .submenu, .menu-toggle[open] + .submenu { display: block; }
+    .has-menu:hover .menu-toggle svg, .menu-toggle[open] svg { transform: rotate(180deg); }
   }
 `;
 

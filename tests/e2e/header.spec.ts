@@ -14,7 +14,20 @@ test('the Services menu opens on hover and on keyboard focus', { tag: '@desktop'
   await page.getByRole('link', { name: 'Services', exact: true }).focus();
   await expect(submenu).toBeVisible();
   await page.keyboard.press('Tab');
+  await expect(page.getByLabel('Show popular services')).toBeFocused();
+  await page.keyboard.press('Tab');
   await expect(submenu.getByRole('link').first()).toBeFocused();
+});
+
+test('the Services menu opens on a tap of its chevron and stays open', { tag: '@desktop' }, async ({ page }) => {
+  await page.goto('/about');
+  const submenu = page.getByRole('list', { name: 'Popular services' });
+  await page.getByLabel('Show popular services').click();
+  await page.mouse.move(0, 600);
+  await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+  await expect(submenu).toBeVisible();
+  await submenu.getByRole('link', { name: 'Companionship' }).click();
+  await expect(page).toHaveURL('/companionship');
 });
 
 test('on a phone the Menu button reveals every link, and the phone number is one tap away', { tag: '@phone' }, async ({ page }) => {
