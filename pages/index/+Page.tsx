@@ -38,11 +38,6 @@ export default function Page({ copy, site, services }: Data) {
       </section>
       <Section id="services" heading={copy.services.heading} intro={copy.services.intro}>
         <ServiceGrid services={services} />
-        <p css={moreStyle}>
-          <ButtonLink href="/all-services" variant="secondary">
-            View all services <Icon name="arrow-right" size={20} />
-          </ButtonLink>
-        </p>
       </Section>
       <Section id="about" heading={copy.about.heading} intro={copy.about.intro} tint>
         <div css={aboutStyle}>
@@ -86,7 +81,6 @@ const heroStyle = css`
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.5rem 0; }
 `;
 
-const moreStyle = css`margin: 2rem 0 0;`;
 const aboutStyle = css`max-width: 46rem;`;
 const valuesHeadingStyle = css`margin-top: 2rem;`;
 

@@ -1,5 +1,4 @@
 // /services: why families choose the agency, the 8-service grid, the way to all services, a call to action.
-import { css } from '@emotion/react';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { CallToAction } from '../../src/components/CallToAction.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
@@ -22,15 +21,9 @@ export default function Page({ copy, phone, services }: Data) {
       </Section>
       <Section id="services" heading={copy.grid.heading} intro={copy.grid.intro} tint>
         <ServiceGrid services={services} />
-        <p css={moreStyle}>
-          <ButtonLink href="/all-services" variant="secondary">
-            View all services <Icon name="arrow-right" size={20} />
-          </ButtonLink>
-        </p>
       </Section>
       <CallToAction heading={copy.callToAction.heading} intro={copy.callToAction.intro} phone={phone} />
     </>
   );
 }
 
-const moreStyle = css`margin: 2rem 0 0;`;

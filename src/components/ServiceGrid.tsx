@@ -1,29 +1,39 @@
-/** The 8-service grid (home and /services): each card names its service in its link text. */
+/** The 8-service grid (home and /services), each card naming its service in its link text, then the way to all services. */
 import { css } from '@emotion/react';
 import type { ServicePage } from '../content/loader.ts';
 import { color, layout } from '../theme.ts';
 import { gridList } from './gridList.ts';
+import { ButtonLink } from './Button.tsx';
 import { Icon } from './Icon.tsx';
 
 export type GridService = Pick<ServicePage, 'canonicalPath' | 'card'>;
 
 export function ServiceGrid({ services }: { services: GridService[] }) {
   return (
-    <ul css={gridList(4)}>
-      {services.map(({ canonicalPath, card }) => (
-        <li key={canonicalPath}>
-          <a href={canonicalPath} css={cardStyle}>
-            <span className="icon">
-              <Icon name={card.icon} size={28} />
-            </span>
-            <span className="title">{card.title}</span>
-            <span className="text">{card.text}</span>
-          </a>
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul css={gridList(4)}>
+        {services.map(({ canonicalPath, card }) => (
+          <li key={canonicalPath}>
+            <a href={canonicalPath} css={cardStyle}>
+              <span className="icon">
+                <Icon name={card.icon} size={28} />
+              </span>
+              <span className="title">{card.title}</span>
+              <span className="text">{card.text}</span>
+            </a>
+          </li>
+        ))}
+      </ul>
+      <p css={moreStyle}>
+        <ButtonLink href="/all-services" variant="secondary">
+          View all services <Icon name="arrow-right" size={20} />
+        </ButtonLink>
+      </p>
+    </>
   );
 }
+
+const moreStyle = css`margin: 2rem 0 0;`;
 
 const cardStyle = css`
   display: flex; flex-direction: column; gap: 0.4rem; height: 100%; padding: 1.5rem; text-decoration: none;
