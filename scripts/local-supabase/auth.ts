@@ -1,0 +1,215 @@
+/**
+ * The GoTrue subset supabase-js uses: password and refresh-token grants (with rotation and GoTrue's 10 s
+ * reuse interval), the current user, and sign-out. Sessions and refresh tokens live in auth.sessions and
+ * auth.refresh_tokens, as on Supabase, so signing out really revokes them.
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
+import type { Db } from './db.ts';
+import { bearer, readBody, sendJson, verifyJwt, type Req, type Res } from './http.ts';
+import { secretKey } from './keys.ts';
+
+export const ACCESS_TOKEN_SECONDS = 3600;
+const REUSE_INTERVAL_MS = 10_000;
+
+interface UserRow {
+  id: string;
+  aud: string;
+  role: string;
+  email: string;
+  phone: string | null;
+  email_confirmed_at: string | null;
+  last_sign_in_at: string | null;
+  banned_until: string | null;
+  raw_app_meta_data: Record<string, unknown> | null;
+  raw_user_meta_data: Record<string, unknown> | null;
+  created_at: string;
+  updated_at: string;
+  is_anonymous: boolean;
+}
+
+const USER_COLUMNS = `id, aud, role, email, phone, email_confirmed_at, last_sign_in_at, banned_until, raw_app_meta_data,
+  raw_user_meta_data, created_at, updated_at, is_anonymous`;
+
+function authError(res: Res, status: number, code: string, message: string): void {
+  sendJson(res, status, { code, message }, { 'X-Supabase-Api-Version': '2024-01-01', 'x-sb-error-code': code });
+}
+
+/** GoTrue's User object. */
+function userJson(user: UserRow) {
+  const iso = (value: string | null) => (value ? new Date(value).toISOString() : undefined);
+  return {
+    id: user.id,
+    aud: user.aud,
+    role: user.role,
+    email: user.email,
+    email_confirmed_at: iso(user.email_confirmed_at),
+    phone: user.phone ?? '',
+    confirmed_at: iso(user.email_confirmed_at),
+    last_sign_in_at: iso(user.last_sign_in_at),
+    app_metadata: user.raw_app_meta_data ?? {},
+    user_metadata: user.raw_user_meta_data ?? {},
+    identities: [],
+    created_at: iso(user.created_at),
+    updated_at: iso(user.updated_at),
+    is_anonymous: user.is_anonymous,
+  };
+}
+
+export function createAuth(db: Db, apiUrl: string) {
+  async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
+    const now = Math.floor(Date.now() / 1000);
+    const exp = now + ACCESS_TOKEN_SECONDS;
+    const accessToken = await new SignJWT({
+      iss: `${apiUrl}/auth/v1`,
+      sub: user.id,
+      aud: 'authenticated',
+      exp,
+      iat: now,
+      email: user.email,
+      phone: user.phone ?? '',
+      app_metadata: user.raw_app_meta_data ?? {},
+      user_metadata: user.raw_user_meta_data ?? {},
+      role: user.role,
+      aal: 'aal1',
+      amr: [{ method: 'password', timestamp: now }],
+      session_id: sessionId,
+      is_anonymous: user.is_anonymous,
+    })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' })
+      .sign(secretKey);
+    return { access_token: accessToken, token_type: 'bearer', expires_in: ACCESS_TOKEN_SECONDS, expires_at: exp, refresh_token: refreshToken, user: userJson(user) };
+  }
+
+  async function newRefreshToken(userId: string, sessionId: string, parent: string | null): Promise<string> {
+    const token = randomBytes(9).toString('base64url');
+    await db.query(
+      `insert into auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+       values ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
+      [token, userId, parent, sessionId],
+    );
+    return token;
+  }
+
+  async function userById(id: string): Promise<UserRow | undefined> {
+    return (await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where id = $1`, [id])).rows[0];
+  }
+
+  async function passwordGrant(req: Req, res: Res) {
+    const body = parseJson(await readBody(req));
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    const password = typeof body.password === 'string' ? body.password : '';
+    if (!email && !body.phone) return authError(res, 400, 'validation_failed', 'missing email or phone');
+    const user = (
+      await db.query<UserRow & { password_ok: boolean }>(
+        `select ${USER_COLUMNS}, coalesce(encrypted_password <> '' and extensions.crypt($2, encrypted_password) = encrypted_password, false) as password_ok
+         from auth.users
+         where lower(email) = $1 and aud = 'authenticated' and instance_id = '00000000-0000-0000-0000-000000000000'
+           and not is_sso_user and deleted_at is null`,
+        [email, password],
+      )
+    ).rows[0];
+    if (!user || !user.password_ok) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
+    if (!user.email_confirmed_at) return authError(res, 400, 'email_not_confirmed', 'Email not confirmed');
+    if (user.banned_until && new Date(user.banned_until) > new Date()) return authError(res, 400, 'user_banned', 'User is banned');
+
+    const sessionId = randomUUID();
+    await db.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, user.id]);
+    await db.query('update auth.users set last_sign_in_at = now(), updated_at = now() where id = $1', [user.id]);
+    const signedIn = (await userById(user.id))!;
+    sendJson(res, 200, await issueSession(signedIn, sessionId, await newRefreshToken(user.id, sessionId, null)));
+  }
+
+  async function refreshGrant(req: Req, res: Res) {
+    const body = parseJson(await readBody(req));
+    if (typeof body.refresh_token !== 'string' || !body.refresh_token) {
+      return sendJson(res, 400, { error: 'invalid_request', error_description: 'refresh_token required' });
+    }
+    const token = (
+      await db.query<{ token: string; user_id: string; revoked: boolean; session_id: string | null }>(
+        'select token, user_id, revoked, session_id from auth.refresh_tokens where token = $1',
+        [body.refresh_token],
+      )
+    ).rows[0];
+    if (!token) return authError(res, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+    if (!token.session_id) return authError(res, 400, 'session_not_found', 'Invalid Refresh Token: No Valid Session Found');
+    const user = await userById(token.user_id);
+    if (!user) return authError(res, 400, 'refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found');
+
+    if (token.revoked) {
+      // Two tabs may refresh the same token at once: within the reuse interval, hand back the active child.
+      const child = (
+        await db.query<{ token: string; created_at: string }>(
+          'select token, created_at from auth.refresh_tokens where parent = $1 and not revoked order by id desc limit 1',
+          [token.token],
+        )
+      ).rows[0];
+      if (child && Date.now() - new Date(child.created_at).getTime() <= REUSE_INTERVAL_MS) {
+        return sendJson(res, 200, await issueSession(user, token.session_id, child.token));
+      }
+      await db.query('delete from auth.sessions where id = $1', [token.session_id]);
+      return authError(res, 400, 'refresh_token_already_used', 'Invalid Refresh Token: Already Used');
+    }
+
+    await db.query('update auth.refresh_tokens set revoked = true, updated_at = now() where token = $1', [token.token]);
+    await db.query('update auth.sessions set refreshed_at = now(), updated_at = now() where id = $1', [token.session_id]);
+    sendJson(res, 200, await issueSession(user, token.session_id, await newRefreshToken(user.id, token.session_id, token.token)));
+  }
+
+  /** The signed-in user behind a request's access token, or the GoTrue error to answer with. */
+  async function sessionUser(req: Req): Promise<{ user: UserRow; sessionId: string } | { status: number; code: string; message: string }> {
+    const token = bearer(req);
+    if (!token) return { status: 401, code: 'no_authorization', message: 'This endpoint requires a valid Bearer token' };
+    const verified = await verifyJwt(token);
+    if (!verified.ok) {
+      return { status: 403, code: 'bad_jwt', message: `invalid JWT: unable to parse or verify signature, ${verified.reason === 'expired' ? 'token has invalid claims: token is expired' : verified.message}` };
+    }
+    const { sub, session_id: sessionId } = verified.claims as { sub?: string; session_id?: string };
+    if (!sub || !/^[0-9a-f-]{36}$/i.test(sub)) return { status: 400, code: 'bad_jwt', message: 'invalid claim: sub claim must be a UUID' };
+    const user = await userById(sub);
+    if (!user) return { status: 403, code: 'user_not_found', message: 'User from sub claim in JWT does not exist' };
+    const session = sessionId ? (await db.query('select 1 from auth.sessions where id = $1', [sessionId])).rows[0] : undefined;
+    if (!session) return { status: 403, code: 'session_not_found', message: 'Session from session_id claim in JWT does not exist' };
+    return { user, sessionId: sessionId! };
+  }
+
+  async function getUser(req: Req, res: Res) {
+    const found = await sessionUser(req);
+    if ('status' in found) return authError(res, found.status, found.code, found.message);
+    sendJson(res, 200, userJson(found.user));
+  }
+
+  async function logout(req: Req, res: Res, scope: string) {
+    const found = await sessionUser(req);
+    if ('status' in found) return authError(res, found.status, found.code, found.message);
+    if (scope === 'local') await db.query('delete from auth.sessions where id = $1', [found.sessionId]);
+    else if (scope === 'others') await db.query('delete from auth.sessions where user_id = $1 and id <> $2', [found.user.id, found.sessionId]);
+    else await db.query('delete from auth.sessions where user_id = $1', [found.user.id]);
+    res.statusCode = 204;
+    res.setHeader('X-Supabase-Api-Version', '2024-01-01');
+    res.end();
+  }
+
+  return async function handleAuth(req: Req, res: Res, url: URL): Promise<void> {
+    const route = url.pathname.replace(/^\/auth\/v1/, '');
+    if (req.method === 'POST' && route === '/token') {
+      const grant = url.searchParams.get('grant_type');
+      if (grant === 'password') return passwordGrant(req, res);
+      if (grant === 'refresh_token') return refreshGrant(req, res);
+      return authError(res, 400, 'invalid_credentials', 'unsupported_grant_type');
+    }
+    if (req.method === 'GET' && route === '/user') return getUser(req, res);
+    if (req.method === 'POST' && route === '/logout') return logout(req, res, url.searchParams.get('scope') ?? 'global');
+    if (req.method === 'GET' && route === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
+    authError(res, 404, 'not_found', `Not found: ${req.method} /auth/v1${route}`);
+  };
+}
+
+function parseJson(body: Buffer): Record<string, unknown> {
+  try {
+    const value: unknown = JSON.parse(body.toString('utf8') || '{}');
+    return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+  } catch {
+    return {};
+  }
+}

@@ -1,0 +1,59 @@
+/**
+ * The stand-in's Postgres: PGlite (Postgres in WebAssembly), with the platform parts Supabase provides, the
+ * project's supabase/migrations applied in order, and supabase/seed.sql. In memory unless a folder is given.
+ */
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+export type Db = PGlite;
+export type Tx = Transaction;
+
+/** The role and JWT claims a request runs as; RLS decides what they may see. */
+export interface RequestRole {
+  role: 'anon' | 'authenticated' | 'service_role';
+  claims: Record<string, unknown>;
+}
+
+export async function openDatabase({ dataDir, projectDir = process.cwd() }: { dataDir?: string; projectDir?: string } = {}): Promise<{ db: Db; fresh: boolean }> {
+  const db = await PGlite.create({ ...(dataDir ? { dataDir } : {}), extensions: { pgcrypto } });
+  const ready = await db.query<{ ready: boolean }>("select to_regclass('auth.users') is not null as ready");
+  const fresh = !ready.rows[0]?.ready;
+  if (fresh) {
+    await db.exec(readFileSync(path.join(here, 'platform.sql'), 'utf8'));
+    const migrations = path.join(projectDir, 'supabase', 'migrations');
+    for (const file of readdirSync(migrations).filter((f) => /^\d+_.+\.sql$/.test(f)).sort()) {
+      try {
+        await db.exec(readFileSync(path.join(migrations, file), 'utf8'));
+      } catch (error) {
+        throw new Error(`supabase/migrations/${file} failed: ${(error as Error).message}`);
+      }
+    }
+    const seed = path.join(projectDir, 'supabase', 'seed.sql');
+    if (existsSync(seed)) await db.exec(readFileSync(seed, 'utf8'));
+  }
+  // After a request transaction has set request.jwt.claims, PGlite's single session reads it back as ''
+  // (not NULL) and auth.uid() fails outside requests; a session-wide '{}' avoids that.
+  await db.query("select set_config('request.jwt.claims', '{}', false)");
+  return { db, fresh };
+}
+
+/**
+ * Runs `work` in one transaction as the request's role with its claims set, as PostgREST does, so that the
+ * same RLS policies decide here and on Supabase. An error rolls everything back, the role included.
+ */
+export async function asRole<T>(db: Db, who: RequestRole, work: (tx: Tx) => Promise<T>, { readOnly = false, method = 'GET', path: requestPath = '/' } = {}): Promise<T> {
+  return db.transaction(async (tx) => {
+    if (readOnly) await tx.query('set transaction read only');
+    await tx.query(
+      `select set_config('search_path', 'public, extensions', true), set_config('role', $1, true),
+              set_config('request.jwt.claims', $2, true), set_config('request.method', $3, true), set_config('request.path', $4, true)`,
+      [who.role, JSON.stringify({ ...who.claims, role: who.role }), method, requestPath],
+    );
+    return work(tx);
+  });
+}

@@ -1,0 +1,14 @@
+/**
+ * `npm run supabase:local`: runs the stand-in alone. `--data <folder>` keeps the data between runs.
+ * Port: LOCAL_SUPABASE_PORT (54321).
+ */
+import { describe, startLocalSupabase } from './server.ts';
+
+const dataIndex = process.argv.indexOf('--data');
+const supabase = await startLocalSupabase({
+  port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
+  ...(dataIndex > 0 && process.argv[dataIndex + 1] ? { dataDir: process.argv[dataIndex + 1] } : {}),
+  log: console.error,
+});
+console.log(describe(supabase));
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void supabase.close().then(() => process.exit(0)));

@@ -1,0 +1,110 @@
+/**
+ * Demo applications for the local stand-in: varied, realistic, spread over the last 30 days (so 'This Week'
+ * means something), both positions and every experience and availability code; about two in three come
+ * with a real PDF resume carrying the applicant's name, stored under a generated key.
+ */
+import { randomUUID } from 'node:crypto';
+import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { Db } from './db.ts';
+
+export const POSITIONS = ['companion-caregiver', 'care-scheduling-coordinator'] as const;
+export const EXPERIENCE = ['no-experience', 'less-than-1-year', '1-3-years', '3-5-years', '5-plus-years'] as const;
+export const AVAILABILITY = ['full-time', 'part-time', 'weekends-only', 'evenings-and-nights', 'flexible'] as const;
+
+const FIRST = ['Maria', 'James', 'Aisha', 'Daniel', 'Sofia', 'Kevin', 'Grace', 'Luis', 'Hannah', 'Marcus', 'Priya', 'Owen', 'Fatima', 'Ethan', 'Rosa', 'Tyler', 'Mei', 'Andre', 'Chloe', 'Samuel', 'Nadia', 'Patrick', 'Yolanda', 'Brian', 'Keisha', 'Victor', 'Emily', 'Hector', 'Linh', 'Joseph', 'Ann', 'Devon'];
+const LAST = ['Rodriguez', "O'Brien", 'Nguyen', 'Kowalski', 'Thompson', 'Patel', 'Santos', 'Murphy', 'Washington', 'Rossi', 'Kim', 'Lee', 'Hernandez', 'Fitzgerald', 'Okafor', 'Johnson', 'DeLuca', 'Chen', 'Brooks', 'Silva', 'Ramirez', 'Novak', 'Bailey', 'Costa', 'Ahmed', 'Morales', 'Sullivan', 'Pham', 'Greene', 'Baptiste', 'Lee-Park', 'Castillo'];
+const TOWNS = ['New Haven', 'Middletown', 'Norwich', 'Stamford', 'Hamden', 'Old Saybrook', 'Groton', 'Milford', 'Meriden', 'Bridgeport'];
+const LETTERS = [
+  (first: string, town: string) => `Dear Hiring Team,\n\nI cared for my grandmother for three years in ${town}, and it taught me patience and how much small routines matter.\n\nI would love to bring that care to your clients.\n\nThank you,\n${first}`,
+  (first: string) => `Hello,\n\nI have worked as a personal care assistant and enjoy cooking, conversation and helping people stay independent at home.\n\nI have a clean driving record and my own car.\n\nBest regards,\n${first}`,
+  (first: string, town: string) => `To whom it may concern,\n\nAfter ten years in a busy medical office in ${town}, I am looking for a role where scheduling and calm phone calls help families directly.\n\nI am organized, bilingual (English and Spanish), and comfortable with spreadsheets.\n\nSincerely,\n${first}`,
+  (first: string) => `Hi,\n\nI am a CNA student looking for flexible hours around my classes. I am reliable, a good listener, and love older people's stories.\n\n${first}`,
+  () => '',
+];
+
+/** A small deterministic generator, so the demo data is the same on every start. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+export interface SeedApplication {
+  id: string;
+  created_at: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  phone: string;
+  position: string;
+  experience: string;
+  availability: string;
+  has_transportation: boolean;
+  has_license: boolean;
+  cover_letter: string;
+  resume_url: string | null;
+}
+
+export function demoApplications(count: number, now = Date.now(), seed = 20261121): SeedApplication[] {
+  const next = random(seed);
+  const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
+  return Array.from({ length: count }, (_, i) => {
+    const first = FIRST[i % FIRST.length]!;
+    const last = LAST[(i * 7 + Math.floor(i / LAST.length)) % LAST.length]!;
+    // The first tenth within the last week, the rest spread over 30 days (newest first is not assumed).
+    const ageDays = i < Math.ceil(count / 5) ? next() * 6.5 : next() * 30;
+    const id = randomUUID();
+    const town = pick(TOWNS);
+    return {
+      id,
+      created_at: new Date(now - ageDays * 86_400_000).toISOString(),
+      first_name: first,
+      last_name: last,
+      email: `${first}.${last}`.toLowerCase().replace(/[^a-z.]/g, '') + (i >= FIRST.length ? i : '') + '@example.com',
+      phone: `(${pick(['203', '860', '475', '959'])}) 555-01${String(Math.floor(next() * 100)).padStart(2, '0')}`,
+      position: i % 3 === 2 ? POSITIONS[1] : POSITIONS[0],
+      experience: EXPERIENCE[i % EXPERIENCE.length]!,
+      availability: AVAILABILITY[(i * 2) % AVAILABILITY.length]!,
+      has_transportation: next() < 0.7,
+      has_license: next() < 0.75,
+      cover_letter: pick(LETTERS)(first, town),
+      resume_url: i % 3 === 1 ? null : `${id}/${randomUUID()}.pdf`,
+    };
+  });
+}
+
+/** A one-page PDF resume with the applicant's name and details. */
+export async function resumePdf(application: SeedApplication): Promise<Uint8Array> {
+  const pdf = await PDFDocument.create();
+  pdf.setTitle(`${application.first_name} ${application.last_name} - Resume`);
+  const page = pdf.addPage([612, 792]);
+  const bold = await pdf.embedFont(StandardFonts.HelveticaBold);
+  const regular = await pdf.embedFont(StandardFonts.Helvetica);
+  page.drawText(`${application.first_name} ${application.last_name}`, { x: 72, y: 700, size: 24, font: bold, color: rgb(0.05, 0.36, 0.34) });
+  const lines = [application.email, application.phone, '', `Position sought: ${application.position}`, `Experience: ${application.experience}`, `Availability: ${application.availability}`];
+  lines.forEach((line, i) => page.drawText(line, { x: 72, y: 660 - i * 18, size: 12, font: regular }));
+  return pdf.save();
+}
+
+/** Inserts applications and their resumes as the superuser (the way the service role would). */
+export async function seedApplications(db: Db, applications: SeedApplication[]): Promise<void> {
+  const batch = 500;
+  for (let i = 0; i < applications.length; i += batch) {
+    await db.query(
+      `insert into public.job_applications select * from json_populate_recordset(null::public.job_applications, $1::json)`,
+      [JSON.stringify(applications.slice(i, i + batch))],
+    );
+  }
+  for (const application of applications.filter((a) => a.resume_url)) {
+    const data = await resumePdf(application);
+    const version = randomUUID();
+    const metadata = { eTag: `"${version}"`, size: data.byteLength, mimetype: 'application/pdf', cacheControl: 'max-age=3600', contentLength: data.byteLength, httpStatusCode: 200 };
+    await db.query('insert into storage.objects (bucket_id, name, metadata, version) values ($1, $2, $3, $4)', ['resumes', application.resume_url, JSON.stringify(metadata), version]);
+    await db.query('insert into standin.blobs (bucket_id, name, version, data) values ($1, $2, $3, $4)', ['resumes', application.resume_url, version, data]);
+  }
+}

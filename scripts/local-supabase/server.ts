@@ -1,0 +1,94 @@
+/**
+ * The local Supabase stand-in: one HTTP server on 127.0.0.1 that answers /auth/v1, /rest/v1 and
+ * /storage/v1 the way Supabase does for the calls supabase-js makes here, over PGlite. It makes no access
+ * decision of its own: every data request runs as the caller's Postgres role, and RLS decides.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createAuth } from './auth.ts';
+import { openDatabase, type Db } from './db.ts';
+import { answerPreflight, sendJson, setCors } from './http.ts';
+import { apiKey } from './keys.ts';
+import { createRest } from './rest.ts';
+import { demoApplications, seedApplications } from './seedData.ts';
+import { createStorage } from './storage.ts';
+
+export interface LocalSupabaseOptions {
+  /** 54321 by default (LOCAL_SUPABASE_PORT); 0 picks a free port. */
+  port?: number;
+  host?: string;
+  /** A folder to keep the data in between runs; in memory when unset. */
+  dataDir?: string;
+  /** How many demo applications a fresh database gets (36 by default; 0 for none). */
+  demoApplications?: number;
+  log?: (line: string) => void;
+}
+
+export interface LocalSupabase {
+  url: string;
+  anonKey: string;
+  serviceRoleKey: string;
+  db: Db;
+  close(): Promise<void>;
+}
+
+export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
+  const host = options.host ?? '127.0.0.1';
+  const { db, fresh } = await openDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
+  if (fresh && (options.demoApplications ?? 36) > 0) await seedApplications(db, demoApplications(options.demoApplications ?? 36));
+
+  const [anonKey, serviceRoleKey] = await Promise.all([apiKey('anon'), apiKey('service_role')]);
+  let url = '';
+  let handlers: { auth: ReturnType<typeof createAuth>; rest: ReturnType<typeof createRest>; storage: ReturnType<typeof createStorage> };
+
+  const server: Server = createServer(async (req, res) => {
+    setCors(req, res);
+    if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    const requestUrl = new URL(req.url ?? '/', url);
+    try {
+      if (requestUrl.pathname.startsWith('/auth/v1/')) await handlers.auth(req, res, requestUrl);
+      else if (requestUrl.pathname.startsWith('/rest/v1/')) await handlers.rest(req, res, requestUrl);
+      else if (requestUrl.pathname.startsWith('/storage/v1/')) await handlers.storage(req, res, requestUrl);
+      else sendJson(res, 404, { message: 'no Route matched with those values' });
+    } catch (error) {
+      // 500, never 503: supabase-js retries GETs on 503 and would hide the error for seconds.
+      options.log?.(`local-supabase: ${req.method} ${req.url} failed: ${(error as Error).stack ?? error}`);
+      if (!res.headersSent) sendJson(res, 500, { code: 'XX000', details: null, hint: null, message: 'Internal error in the local Supabase stand-in' });
+      else res.end();
+    }
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 54321, host, () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  url = `http://${host}:${port}`;
+  handlers = { auth: createAuth(db, url), rest: createRest(db, anonKey), storage: createStorage(db, anonKey) };
+
+  return {
+    url,
+    anonKey,
+    serviceRoleKey,
+    db,
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await db.close();
+    },
+  };
+}
+
+export const DEMO_LOGINS = [
+  { label: 'staff', email: 'staff@example.com', password: 'staff-demo-password' },
+  { label: 'non-staff', email: 'visitor@example.com', password: 'visitor-demo-password' },
+] as const;
+
+export function describe(supabase: LocalSupabase): string {
+  return [
+    `API URL: ${supabase.url}`,
+    `anon key: ${supabase.anonKey}`,
+    `service_role key: ${supabase.serviceRoleKey}`,
+    ...DEMO_LOGINS.map((login) => `Demo login (${login.label}): ${login.email} / ${login.password}`),
+  ].join('\n');
+}

@@ -1,0 +1,115 @@
+/**
+ * The Storage subset: download and upload of objects. Object rows live in storage.objects and are read or
+ * written as the caller's role, so the bucket's policies decide; the bytes live in standin.blobs.
+ * Errors have Storage's shape: HTTP 400 with the real status as a string in `statusCode`.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Db } from './db.ts';
+import { asRole } from './db.ts';
+import { callerOf, readBody, sendJson, type Req, type Res } from './http.ts';
+
+/** The characters real Storage accepts in a key; anything else is refused at upload. */
+const VALID_KEY = /^[A-Za-z0-9_/!.*'() &$=@;:+,?-]*$/;
+
+function storageError(res: Res, status: string, code: string, error: string, message: string, http = 400): void {
+  sendJson(res, http, { statusCode: status, code, error, message });
+}
+
+/** Splits `/storage/v1/object/<bucket>/<key>` and decodes the key safely; undefined when the key is unsafe. */
+function objectPath(pathname: string): { bucket: string; key: string | undefined } {
+  const [bucket = '', ...segments] = pathname.replace(/^\/storage\/v1\/object\//, '').split('/');
+  let key: string | undefined;
+  try {
+    const decoded = segments.map((segment) => decodeURIComponent(segment));
+    // No empty, '.' or '..' segments, no separators hidden in an encoded segment, nothing outside the bucket.
+    const safe = decoded.length > 0 && decoded.every((s) => s !== '' && s !== '.' && s !== '..' && !/[/\\\0]/.test(s));
+    key = safe && VALID_KEY.test(decoded.join('/')) ? decoded.join('/') : undefined;
+  } catch {
+    key = undefined;
+  }
+  return { bucket: decodeURIComponent(bucket), key };
+}
+
+export function createStorage(db: Db, anonKey: string) {
+  async function bucketOf(id: string) {
+    return (await db.query<{ id: string; public: boolean; file_size_limit: number | null; allowed_mime_types: string[] | null }>(
+      'select id, public, file_size_limit, allowed_mime_types from storage.buckets where id = $1',
+      [id],
+    )).rows[0];
+  }
+
+  async function download(req: Req, res: Res, url: URL) {
+    const { bucket: bucketId, key } = objectPath(url.pathname);
+    const caller = await callerOf(req, anonKey);
+    const bucket = await bucketOf(bucketId);
+    // Storage treats a missing, invalid or expired JWT as unauthenticated: a private bucket then "does not exist".
+    if (!bucket || (!bucket.public && (!caller.ok || !caller.authenticated))) return storageError(res, '404', 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
+    if (!key) return storageError(res, '400', 'InvalidKey', 'InvalidKey', `Invalid key: ${url.pathname.split('/').slice(5).join('/')}`);
+    const who = caller.ok ? caller.who : { role: 'anon' as const, claims: {} };
+    const object = await asRole(db, who, async (tx) =>
+      (await tx.query<{ version: string; metadata: { mimetype?: string } | null }>(
+        'select version, metadata from storage.objects where bucket_id = $1 and name = $2',
+        [bucket.id, key],
+      )).rows[0],
+      { readOnly: true, path: url.pathname },
+    );
+    if (!object) return storageError(res, '404', 'NoSuchKey', 'not_found', 'Object not found');
+    const blob = (await db.query<{ data: Uint8Array }>('select data from standin.blobs where bucket_id = $1 and name = $2 and version = $3', [bucket.id, key, object.version])).rows[0];
+    if (!blob) return storageError(res, '404', 'NoSuchKey', 'not_found', 'Object not found');
+    res.statusCode = 200;
+    res.setHeader('Content-Type', object.metadata?.mimetype ?? 'application/octet-stream');
+    res.setHeader('Content-Length', String(blob.data.byteLength));
+    res.setHeader('Cache-Control', 'max-age=3600');
+    res.setHeader('ETag', `"${object.version}"`);
+    res.end(req.method === 'HEAD' ? undefined : Buffer.from(blob.data));
+  }
+
+  async function upload(req: Req, res: Res, url: URL) {
+    const { bucket: bucketId, key } = objectPath(url.pathname);
+    const caller = await callerOf(req, anonKey);
+    if (!caller.ok) return storageError(res, '403', 'InvalidJWT', 'Unauthorized', String(caller.body.message), 400);
+    const bucket = await bucketOf(bucketId);
+    if (!bucket) return storageError(res, '404', 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
+    if (!key) return storageError(res, '400', 'InvalidKey', 'InvalidKey', `Invalid key: ${url.pathname.split('/').slice(5).join('/')}`);
+
+    let data: Buffer = await readBody(req);
+    let mimetype = String(req.headers['content-type'] ?? 'application/octet-stream').split(';')[0]!.trim();
+    if (mimetype === 'multipart/form-data') {
+      const form = await new Request(url, { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: new Uint8Array(data) }).formData();
+      const file = [...form.values()].find((value): value is File => typeof value !== 'string');
+      if (!file) return storageError(res, '400', 'InvalidRequest', 'InvalidRequest', 'No file in the form');
+      data = Buffer.from(await file.arrayBuffer());
+      mimetype = file.type || 'application/octet-stream';
+    }
+    if (bucket.file_size_limit && data.byteLength > bucket.file_size_limit) return storageError(res, '413', 'EntityTooLarge', 'Payload too large', 'The object exceeded the maximum allowed size');
+    if (bucket.allowed_mime_types?.length && !bucket.allowed_mime_types.includes(mimetype)) {
+      return storageError(res, '415', 'InvalidMimeType', 'invalid_mime_type', `mime type ${mimetype} is not supported`);
+    }
+
+    const version = randomUUID();
+    const upsert = req.headers['x-upsert'] === 'true' || req.method === 'PUT';
+    const metadata = { eTag: `"${version}"`, size: data.byteLength, mimetype, cacheControl: 'max-age=3600', lastModified: new Date().toISOString(), contentLength: data.byteLength, httpStatusCode: 200 };
+    try {
+      const id = await asRole(db, caller.who, async (tx) => {
+        const sql = `insert into storage.objects (bucket_id, name, owner_id, metadata, version) values ($1, $2, $3, $4, $5)
+                     on conflict (bucket_id, name) ${upsert ? 'do update set metadata = excluded.metadata, version = excluded.version, updated_at = now()' : 'do nothing'}
+                     returning id`;
+        const result = await tx.query<{ id: string }>(sql, [bucket.id, key, caller.who.claims.sub ?? null, JSON.stringify(metadata), version]);
+        return result.rows[0]?.id;
+      }, { method: 'POST', path: url.pathname });
+      if (!id) return storageError(res, '409', 'Duplicate', 'Duplicate', 'The resource already exists');
+    } catch (error) {
+      if ((error as { code?: string }).code === '42501') return storageError(res, '403', 'Unauthorized', 'Unauthorized', 'new row violates row-level security policy');
+      throw error;
+    }
+    await db.query('insert into standin.blobs (bucket_id, name, version, data) values ($1, $2, $3, $4)', [bucket.id, key, version, data]);
+    sendJson(res, 200, { Key: `${bucket.id}/${key}`, Id: version });
+  }
+
+  return async function handleStorage(req: Req, res: Res, url: URL): Promise<void> {
+    if (!url.pathname.startsWith('/storage/v1/object/')) return storageError(res, '404', 'NotFound', 'not_found', 'Route not found');
+    if (req.method === 'GET' || req.method === 'HEAD') return download(req, res, url);
+    if (req.method === 'POST' || req.method === 'PUT') return upload(req, res, url);
+    storageError(res, '405', 'MethodNotAllowed', 'method_not_allowed', `Unsupported method ${req.method}`);
+  };
+}

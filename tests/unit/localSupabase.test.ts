@@ -1,0 +1,184 @@
+/**
+ * The local Supabase stand-in, driven by the real supabase-js client: who may read, write, download and
+ * upload (RLS decides), path tricks on storage, expired tokens, wrong passwords, paging and counts.
+ * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { secretKey } from '../../scripts/local-supabase/keys.ts';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+
+let supabase: LocalSupabase;
+let resumeKey: string;
+const clients: SupabaseClient[] = [];
+
+function client(key = supabase.anonKey): SupabaseClient {
+  const created = createClient(supabase.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  clients.push(created);
+  return created;
+}
+
+async function signedIn(email: string, password: string): Promise<SupabaseClient> {
+  const c = client();
+  const { error } = await c.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return c;
+}
+
+const newApplication = { first_name: 'Test', last_name: 'Person', email: 't@example.com', phone: '555', position: 'companion-caregiver', experience: '1-3-years', availability: 'flexible' };
+
+beforeAll(async () => {
+  supabase = await startLocalSupabase({ port: 0, demoApplications: 36 });
+  const { data } = await client(supabase.serviceRoleKey).from('job_applications').select('resume_url').not('resume_url', 'is', null).limit(1).single();
+  resumeKey = (data as { resume_url: string }).resume_url;
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.auth.stopAutoRefresh()));
+  await supabase.close();
+});
+
+describe('who may do what (the RLS matrix)', () => {
+  const cases = [
+    { who: 'a stranger (anon key)', make: () => client(), read: false },
+    { who: 'a signed-in non-staff user', make: () => signedIn('visitor@example.com', 'visitor-demo-password'), read: false },
+    { who: 'a staff member', make: () => signedIn('staff@example.com', 'staff-demo-password'), read: true },
+  ];
+
+  for (const { who, make, read } of cases) {
+    test(`${who} ${read ? 'reads every application' : 'reads no application'} and cannot insert, update or delete`, async () => {
+      const c = await make();
+      const list = await c.from('job_applications').select('*', { count: 'exact' });
+      if (read) {
+        expect(list.error).toBeNull();
+        expect(list.count).toBe(36);
+      } else {
+        // anon has no privilege at all (401); a signed-in non-staff user has SELECT but RLS hides every row.
+        expect(list.data ?? []).toEqual([]);
+      }
+      const insert = await c.from('job_applications').insert(newApplication);
+      expect(insert.error?.code).toBe('42501');
+      const update = await c.from('job_applications').update({ first_name: 'X' }).neq('first_name', 'X');
+      expect(update.error?.code).toBe('42501');
+      const remove = await c.from('job_applications').delete().neq('first_name', 'X');
+      expect(remove.error?.code).toBe('42501');
+      const count = await client(supabase.serviceRoleKey).from('job_applications').select('*', { count: 'exact', head: true });
+      expect(count.count).toBe(36);
+    });
+
+    test(`${who} ${read ? 'downloads' : 'cannot download'} a resume and cannot upload one`, async () => {
+      const c = await make();
+      const download = await c.storage.from('resumes').download(resumeKey);
+      if (read) {
+        expect(download.error).toBeNull();
+        expect(download.data?.type).toBe('application/pdf');
+        expect(Buffer.from(await download.data!.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+      } else {
+        expect(download.data).toBeNull();
+        expect((download.error as { statusCode?: string }).statusCode).toBe('404');
+      }
+      const upload = await c.storage.from('resumes').upload(`intruder/${Date.now()}.pdf`, Buffer.from('%PDF-1.4 fake'), { contentType: 'application/pdf' });
+      expect(upload.error).not.toBeNull();
+      expect((upload.error as { statusCode?: string }).statusCode).toBe('403');
+    });
+  }
+
+  test('only the service role writes: insert, update, delete', async () => {
+    const service = client(supabase.serviceRoleKey);
+    const inserted = await service.from('job_applications').insert(newApplication).select().single();
+    expect(inserted.error).toBeNull();
+    const id = (inserted.data as { id: string }).id;
+    expect((await service.from('job_applications').update({ first_name: 'Tess' }).eq('id', id).select().single()).data).toMatchObject({ first_name: 'Tess' });
+    expect((await service.from('job_applications').delete().eq('id', id)).error).toBeNull();
+    expect((await service.from('job_applications').select('*', { count: 'exact', head: true })).count).toBe(36);
+  });
+
+  test('a staff role placed in user_metadata, which users can write, grants nothing', async () => {
+    const forged = await new SignJWT({ sub: '7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02', role: 'authenticated', aud: 'authenticated', user_metadata: { role: 'staff' }, app_metadata: {} })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secretKey);
+    const c = createClient(supabase.url, supabase.anonKey, { global: { headers: { Authorization: `Bearer ${forged}` } }, auth: { persistSession: false, autoRefreshToken: false } });
+    clients.push(c);
+    expect((await c.from('job_applications').select('*')).data).toEqual([]);
+  });
+});
+
+describe('storage refuses path tricks', () => {
+  for (const key of ['../secret.pdf', 'a/../../b.pdf', '..%2Fsecret.pdf', '%2E%2E%2Fsecret.pdf', '/etc/passwd', 'a//b.pdf']) {
+    test(`GET ${key} as staff is refused, not resolved`, async () => {
+      // fetch() itself folds '/../' away; what reaches the server then names no bucket, which is refused too.
+      const staff = await signedIn('staff@example.com', 'staff-demo-password');
+      const { data: session } = await staff.auth.getSession();
+      const response = await fetch(`${supabase.url}/storage/v1/object/resumes/${key}`, { headers: { apikey: supabase.anonKey, Authorization: `Bearer ${session.session!.access_token}` } });
+      expect(response.status).toBe(400);
+      expect(['InvalidKey', 'NoSuchBucket']).toContain((await response.json()).code);
+    });
+  }
+});
+
+describe('authentication', () => {
+  test('a wrong password gets invalid_credentials and no session', async () => {
+    const { data, error } = await client().auth.signInWithPassword({ email: 'staff@example.com', password: 'nope' });
+    expect(data.session).toBeNull();
+    expect(error).toMatchObject({ name: 'AuthApiError', status: 400, code: 'invalid_credentials', message: 'Invalid login credentials' });
+  });
+
+  test('an expired access token is refused with PostgREST\'s JWT expired', async () => {
+    const expired = await new SignJWT({ sub: '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01', role: 'authenticated', app_metadata: { role: 'staff' } })
+      .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(secretKey);
+    const c = createClient(supabase.url, supabase.anonKey, { global: { headers: { Authorization: `Bearer ${expired}` } }, auth: { persistSession: false, autoRefreshToken: false } });
+    clients.push(c);
+    const { error, status } = await c.from('job_applications').select('*');
+    expect(status).toBe(401);
+    expect(error).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
+  });
+
+  test('a refresh rotates the refresh token and keeps the user', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const before = (await staff.auth.getSession()).data.session!;
+    const { data, error } = await staff.auth.refreshSession();
+    expect(error).toBeNull();
+    expect(data.session!.refresh_token).not.toBe(before.refresh_token);
+    expect(data.user!.app_metadata.role).toBe('staff');
+  });
+
+  test('signing out revokes the session: the old token no longer finds its user', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const token = (await staff.auth.getSession()).data.session!.access_token;
+    expect((await staff.auth.signOut()).error).toBeNull();
+    const { data, error } = await client().auth.getUser(token);
+    expect(data.user).toBeNull();
+    // GoTrue answers 403 session_not_found; supabase-js reports it as a missing session.
+    expect(error?.name).toBe('AuthSessionMissingError');
+  });
+});
+
+describe('reads the dashboard makes', () => {
+  test('pages with range() and exact counts, newest first, capped at 1,000 rows', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const page = await staff.from('job_applications').select('id, created_at', { count: 'exact' }).order('created_at', { ascending: false }).range(10, 19);
+    expect(page.status).toBe(206);
+    expect(page.count).toBe(36);
+    expect(page.data).toHaveLength(10);
+    const dates = page.data!.map((r) => r.created_at as string);
+    expect([...dates].sort().reverse()).toEqual(dates);
+  });
+
+  test('filters with ilike inside or(), with quoting, and counts the matches', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const term = "O'Brien";
+    const q = `"%${term}%"`;
+    const { data, count, error } = await staff.from('job_applications').select('last_name', { count: 'exact' }).or(`first_name.ilike.${q},last_name.ilike.${q},email.ilike.${q},position.ilike.${q}`);
+    expect(error).toBeNull();
+    expect(count).toBeGreaterThan(0);
+    for (const row of data!) expect(row.last_name).toBe("O'Brien");
+  });
+
+  test('a gte filter on created_at counts this week\'s applications', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const { count } = await staff.from('job_applications').select('*', { count: 'exact', head: true }).gte('created_at', weekAgo);
+    expect(count).toBeGreaterThanOrEqual(8);
+    expect(count).toBeLessThan(36);
+  });
+});
