@@ -21,10 +21,19 @@ export default defineConfig({
     { name: 'desktop', grepInvert: /@phone/, use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } } },
     { name: 'phone', grepInvert: /@desktop/, use: { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } } },
   ],
-  webServer: {
-    command: `PORT=${port} npx tsx scripts/serve.ts`,
-    url: `http://localhost:${port}/`,
-    reuseExistingServer: false,
-    timeout: 30_000,
-  },
+  webServer: [
+    {
+      command: `PORT=${port} npx tsx scripts/serve.ts`,
+      url: `http://localhost:${port}/`,
+      reuseExistingServer: false,
+      timeout: 30_000,
+    },
+    {
+      // The local Supabase stand-in the built /admin talks to (VITE_SUPABASE_URL unset).
+      command: 'npx tsx scripts/local-supabase/main.ts',
+      url: 'http://127.0.0.1:54321/auth/v1/.well-known/jwks.json',
+      reuseExistingServer: false,
+      timeout: 60_000,
+    },
+  ],
 });

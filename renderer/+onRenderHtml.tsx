@@ -5,7 +5,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
-import { getContent } from '../src/content/loader.ts';
+import { getContent, type Content } from '../src/content/loader.ts';
 import { siteOrigin } from '../src/env.ts';
 import { CONTACT_SECTION_PATHS } from '../src/routes.ts';
 import { buildHead } from '../src/seo/head.ts';
@@ -19,19 +19,9 @@ export async function onRenderHtml(pageContext: PageContextServer) {
   const data = pageContext.data;
   const meta = data?.meta ?? notFoundMeta(pageContext.urlPathname);
 
-  // A new cache per render, with `compat` so Emotion leaves no <style> tags inline in the markup.
-  const cache = createCache({ key: 'c' });
-  cache.compat = true;
-  const emotion = createEmotionServer(cache);
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <Layout chrome={chromeFrom(content)} path={meta.path} getStartedHref={CONTACT_SECTION_PATHS.includes(meta.path) ? '#contact' : '/contact'}>
-        {Page ? <Page {...(data ?? {})} /> : null}
-      </Layout>
-    </CacheProvider>,
-  );
-  const styles = emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html));
   const head = buildHead(meta, content.site, siteOrigin(content.site.siteUrl));
+  // A page whose Page exists only in the browser (/admin) gets an empty shell for its client app to fill.
+  const { html, styles } = Page ? renderPage(Page, data, content, meta.path) : { html: '<div id="app-root"></div>', styles: '' };
 
   return escapeInject`<!DOCTYPE html>
 <html lang="en">
@@ -46,4 +36,20 @@ export async function onRenderHtml(pageContext: PageContextServer) {
   </head>
   <body>${dangerouslySkipEscape(html)}</body>
 </html>`;
+}
+
+/** React on the server, with Emotion's styles collected from a cache made for this render. */
+function renderPage(Page: NonNullable<PageContextServer['Page']>, data: PageContextServer['data'], content: Content, path: string) {
+  // `compat` stops Emotion from writing <style> tags inline in the markup; they go into the head instead.
+  const cache = createCache({ key: 'c' });
+  cache.compat = true;
+  const emotion = createEmotionServer(cache);
+  const html = renderToString(
+    <CacheProvider value={cache}>
+      <Layout chrome={chromeFrom(content)} path={path} getStartedHref={CONTACT_SECTION_PATHS.includes(path) ? '#contact' : '/contact'}>
+        <Page {...(data ?? {})} />
+      </Layout>
+    </CacheProvider>,
+  );
+  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
 }

@@ -8,7 +8,7 @@ import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { Db } from './db.ts';
 
 export const POSITIONS = ['companion-caregiver', 'care-scheduling-coordinator'] as const;
-export const EXPERIENCE = ['no-experience', 'less-than-1-year', '1-3-years', '3-5-years', '5-plus-years'] as const;
+export const EXPERIENCE = ['no-experience', 'less-than-one-year', 'one-to-three-years', 'three-to-five-years', 'more-than-five-years'] as const;
 export const AVAILABILITY = ['full-time', 'part-time', 'weekends-only', 'evenings-and-nights', 'flexible'] as const;
 
 const FIRST = ['Maria', 'James', 'Aisha', 'Daniel', 'Sofia', 'Kevin', 'Grace', 'Luis', 'Hannah', 'Marcus', 'Priya', 'Owen', 'Fatima', 'Ethan', 'Rosa', 'Tyler', 'Mei', 'Andre', 'Chloe', 'Samuel', 'Nadia', 'Patrick', 'Yolanda', 'Brian', 'Keisha', 'Victor', 'Emily', 'Hector', 'Linh', 'Joseph', 'Ann', 'Devon'];

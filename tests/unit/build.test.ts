@@ -63,12 +63,19 @@ describe('a build with one new service file', () => {
   });
 
   test('ships no JavaScript file to any public page', () => {
-    const pages = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    const pages = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && file !== 'admin/index.html');
     expect(pages.length).toBe(FIXED_ROUTES.length + 32 + 1);
     for (const page of pages) {
       const scripts = read(page).match(/<script\b[^>]*>/g) ?? [];
       expect(scripts.filter((tag) => !tag.includes('application/ld+json')), page).toEqual([]);
     }
+  });
+
+  test('writes /admin as a noindex shell that loads the dashboard app', () => {
+    const html = read('admin/index.html');
+    expect(html).toContain('<div id="app-root"></div>');
+    expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
+    expect(html).toMatch(/<script[^>]+src="\/assets\/[^"]+\.js"/);
   });
 });
 

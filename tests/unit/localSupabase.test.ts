@@ -26,7 +26,7 @@ async function signedIn(email: string, password: string): Promise<SupabaseClient
   return c;
 }
 
-const newApplication = { first_name: 'Test', last_name: 'Person', email: 't@example.com', phone: '555', position: 'companion-caregiver', experience: '1-3-years', availability: 'flexible' };
+const newApplication = { first_name: 'Test', last_name: 'Person', email: 't@example.com', phone: '555', position: 'companion-caregiver', experience: 'one-to-three-years', availability: 'flexible' };
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 36 });

@@ -45,7 +45,7 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
     for (const file of readdirSync('supabase/migrations').sort()) psql(readFileSync(path.join('supabase/migrations', file), 'utf8'));
     psql(readFileSync('supabase/seed.sql', 'utf8'));
     expect(psql("select count(*) from auth.users where email in ('staff@example.com', 'visitor@example.com')")).toBe('2');
-    psql("insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('Ann', 'Lee', 'ann@example.com', '555', 'companion-caregiver', '1-3-years', 'flexible')");
+    psql("insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('Ann', 'Lee', 'ann@example.com', '555', 'companion-caregiver', 'one-to-three-years', 'flexible')");
   });
 
   test('there too, only staff read, and anon has no privilege', () => {

@@ -1,0 +1,1 @@
+export { App as default } from '../../src/admin/App.tsx';

@@ -1,0 +1,38 @@
+/** The /admin app: the sign-in form until a session is confirmed, then the dashboard. */
+import { Global, css } from '@emotion/react';
+import { useCallback } from 'react';
+import { color, font } from '../theme.ts';
+import { Dashboard } from './Dashboard.tsx';
+import { SignIn } from './SignIn.tsx';
+import { ToastProvider } from './Toasts.tsx';
+import { useSession } from './useSession.ts';
+
+export function App() {
+  const { state, endSession } = useSession();
+  const signOut = useCallback(() => void endSession(), [endSession]);
+  const expired = useCallback(() => void endSession('Your session has expired. Please sign in again.'), [endSession]);
+  return (
+    <ToastProvider>
+      <Global styles={baseStyles} />
+      {state.status === 'checking' ? (
+        <p css={checkingStyle} role="status">
+          Checking your session...
+        </p>
+      ) : state.status === 'signed-out' ? (
+        <SignIn notice={state.notice} />
+      ) : (
+        <Dashboard user={state.user} onSignOut={signOut} onSessionExpired={expired} />
+      )}
+    </ToastProvider>
+  );
+}
+
+const checkingStyle = css`text-align: center; padding: 4rem 1rem; color: ${color.muted};`;
+
+const baseStyles = css`
+  *, *::before, *::after { box-sizing: border-box; }
+  body { margin: 0; font-family: ${font.body}; font-size: 1.0625rem; line-height: 1.55; color: ${color.ink}; background: ${color.paper}; }
+  h1, h2, h3 { font-family: ${font.heading}; line-height: 1.2; margin: 0 0 0.5rem; }
+  :focus-visible { outline: 3px solid ${color.focus}; outline-offset: 2px; }
+  a { color: ${color.brand}; }
+`;

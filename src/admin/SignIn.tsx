@@ -1,0 +1,66 @@
+/** The staff sign-in form: e-mail and password, with a clear message when they are wrong. */
+import { css } from '@emotion/react';
+import { useState, type FormEvent } from 'react';
+import { color, layout } from '../theme.ts';
+import { supabase } from './client.ts';
+
+export function SignIn({ notice }: { notice?: string | undefined }) {
+  const [error, setError] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    setBusy(true);
+    setError(undefined);
+    const { error: failure } = await supabase.auth.signInWithPassword({ email: String(form.get('email')), password: String(form.get('password')) });
+    setBusy(false);
+    if (!failure) return;
+    setError(
+      failure.code === 'invalid_credentials' || failure.status === 400
+        ? 'The e-mail or password is not right. Check them and try again.'
+        : 'We could not reach the sign-in service. Check your connection and try again.',
+    );
+  }
+
+  return (
+    <main css={pageStyle}>
+      <form css={cardStyle} onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
+        <h1>Staff sign in</h1>
+        <p className="lead">Job applications contain personal data. Sign in with your staff account to review them.</p>
+        {notice ? <p className="notice" role="status">{notice}</p> : null}
+        <label htmlFor="email">Email</label>
+        <input id="email" name="email" type="email" autoComplete="username" required />
+        <label htmlFor="password">Password</label>
+        <input id="password" name="password" type="password" autoComplete="current-password" required />
+        {error ? (
+          <p id="sign-in-error" className="error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" disabled={busy}>
+          {busy ? 'Signing in...' : 'Sign in'}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+const pageStyle = css`min-height: 100vh; display: grid; place-items: center; padding: 1.5rem;`;
+
+const cardStyle = css`
+  width: min(100%, 26rem); display: grid; gap: 0.5rem; padding: 2rem; background: ${color.white};
+  border: 1px solid ${color.line}; border-radius: ${layout.radius}; box-shadow: 0 16px 40px rgb(13 92 87 / 0.12);
+  h1 { font-size: 1.8rem; }
+  .lead { color: ${color.muted}; }
+  label { font-weight: 650; margin-top: 0.5rem; }
+  input { min-height: ${layout.tap}; padding: 0.5rem 0.75rem; font: inherit; border: 2px solid ${color.line}; border-radius: 10px; }
+  input:focus-visible { border-color: ${color.brand}; }
+  button {
+    min-height: ${layout.tap}; margin-top: 1rem; border: 0; border-radius: 999px; background: ${color.brand};
+    color: ${color.white}; font: inherit; font-weight: 700; cursor: pointer;
+  }
+  button:disabled { opacity: 0.7; cursor: progress; }
+  .error { margin: 0.5rem 0 0; padding: 0.75rem; border-radius: 10px; background: #fdecec; color: #8a1c1c; font-weight: 600; }
+  .notice { padding: 0.75rem; border-radius: 10px; background: ${color.brandTint}; }
+`;

@@ -1,0 +1,235 @@
+/**
+ * The staff dashboard against the local Supabase stand-in, with the real supabase-js in chromium.
+ * Tests that count rows run on the desktop project only, one after another: the XSS test adds rows for
+ * its duration. The network is intercepted only to simulate failures and a slow answer.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { readFileSync } from 'node:fs';
+import { createClient } from '@supabase/supabase-js';
+
+const API = 'http://127.0.0.1:54321';
+const SERVICE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
+const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
+const service = () => createClient(API, SERVICE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+
+async function signIn(page: Page, email = 'staff@example.com', password = 'staff-demo-password') {
+  await page.goto('/admin');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+async function signedInWithList(page: Page) {
+  await signIn(page);
+  await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+  await expect(page.getByText('Loading applications...')).toBeHidden();
+}
+
+const stat = (page: Page, name: string) => page.locator('dt', { hasText: name }).locator('+ dd');
+
+test.describe('the dashboard', { tag: '@desktop' }, () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('refuses a wrong password with a clear message', async ({ page }) => {
+    await signIn(page, 'staff@example.com', 'wrong-password');
+    await expect(page.getByRole('alert')).toHaveText('The e-mail or password is not right. Check them and try again.');
+    await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeHidden();
+  });
+
+  test('shows the counts and the table to staff, newest first, after a loading state', async ({ page }) => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    // Hold the list's first request so that the loading state can be seen (a slow network).
+    await page.route('**/rest/v1/job_applications?select=id*', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await signIn(page);
+    await expect(page.getByText('Loading applications...')).toBeVisible();
+    release();
+    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    const { count: week } = await service().from('job_applications').select('*', { count: 'exact', head: true }).gte('created_at', weekAgo);
+    await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
+    await expect(stat(page, 'Total Applications')).toHaveText('36');
+    await expect(stat(page, 'This Week')).toHaveText(String(week));
+    const dates = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+    expect(dates.map((d) => Date.parse(d))).toEqual([...dates.map((d) => Date.parse(d))].sort((a, b) => b - a));
+    await expect(page.locator('tbody tr').first().locator('td').nth(1)).toHaveText(/^(Companion Caregiver|Care Scheduling Coordinator)$/);
+  });
+
+  test('searches first name, last name, e-mail and position, case-insensitively, by substring', async ({ page }) => {
+    await signedInWithList(page);
+    const search = page.getByLabel('Search applications');
+    const heading = page.getByRole('heading', { name: /^Applications \(\d+\)$/ });
+    const countFor = async (term: string) => {
+      await search.fill(term);
+      return Number(/\((\d+)\)/.exec((await heading.textContent()) ?? '')![1]);
+    };
+    expect(await countFor('')).toBe(36);
+    expect(await countFor('aisha')).toBeGreaterThan(0);
+    for (const name of await page.locator('tbody .name').allTextContents()) expect(name.toLowerCase()).toContain('aisha');
+    expect(await countFor('AISHA')).toBe(await countFor('aisha'));
+    expect(await countFor("o'brien")).toBeGreaterThan(0);
+    expect(await countFor('ulliva')).toBeGreaterThan(0);
+    expect(await countFor('.okafor@example')).toBeGreaterThan(0);
+    const coordinators = await countFor('scheduling-coord');
+    expect(coordinators).toBeGreaterThan(0);
+    expect(coordinators).toBeLessThan(36);
+    expect(await countFor('zzz-nobody')).toBe(0);
+    await expect(page.getByText('No applications found')).toBeVisible();
+    expect(await countFor('')).toBe(36);
+  });
+
+  test('opens every detail of an application in a dialog, line breaks kept, and Escape closes it', async ({ page }) => {
+    await signedInWithList(page);
+    const { data } = await service().from('job_applications').select('*').neq('cover_letter', '').order('created_at', { ascending: false }).limit(1).single();
+    const row = data as Record<string, string | boolean>;
+    const name = `${row.first_name} ${row.last_name}`;
+    await page.getByLabel('Search applications').fill(String(row.email));
+    await page.getByRole('button', { name: `View details of ${name}` }).click();
+    const dialog = page.getByRole('dialog', { name });
+    await expect(dialog).toBeVisible();
+    for (const text of [String(row.email), String(row.phone), row.has_transportation ? 'Available' : 'Not Available', row.has_license ? 'Valid' : 'Not Valid']) {
+      await expect(dialog).toContainText(text);
+    }
+    await expect(dialog.locator('dt', { hasText: 'Position' }).locator('+ dd')).toHaveText(String(row.position).split('-').map((w) => w[0]!.toUpperCase() + w.slice(1)).join(' '));
+    await expect(dialog.locator('.letter')).toHaveText(String(row.cover_letter));
+    expect(await dialog.locator('.letter').evaluate((el) => (el as HTMLElement).innerText)).toContain('\n\n');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('button', { name: `View details of ${name}` })).toBeFocused();
+  });
+
+  test('downloads a resume as first_last_resume.pdf, the name made safe, with the stored bytes', async ({ page }) => {
+    await signedInWithList(page);
+    const { data } = await service().from('job_applications').select('*').eq('last_name', "O'Brien").not('resume_url', 'is', null).limit(1).single();
+    const row = data as { first_name: string; last_name: string; resume_url: string };
+    const stored = await service().storage.from('resumes').download(row.resume_url);
+    const name = `${row.first_name} ${row.last_name}`;
+    await page.getByLabel('Search applications').fill(row.last_name);
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download resume of ${name}` }).first().click()]);
+    expect(download.suggestedFilename()).toBe(`${row.first_name}_O_Brien_resume.pdf`);
+    const saved = await download.path();
+    const file = readFileSync(saved);
+    expect(file.equals(Buffer.from(await stored.data!.arrayBuffer()))).toBe(true);
+    expect(file.subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  test('shows the load error toast and an empty list when the applications cannot be read', async ({ page }) => {
+    await page.route('**/rest/v1/job_applications*', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"code":"XX000","message":"boom"}' }));
+    await signIn(page);
+    const toast = page.getByRole('status').filter({ hasText: 'Failed to load job applications' });
+    await expect(toast).toContainText('Error');
+    await expect(page.locator('[data-variant="destructive"]')).toBeVisible();
+    await expect(page.getByText('No applications found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Applications (0)' })).toBeVisible();
+  });
+
+  test('shows the download error toast when a resume cannot be fetched', async ({ page }) => {
+    await page.route('**/storage/v1/object/resumes/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":"500","code":"InternalError","error":"Internal","message":"Internal Server Error"}' }));
+    await signedInWithList(page);
+    await page.getByRole('button', { name: /^Download resume of / }).first().click();
+    await expect(page.getByRole('status').filter({ hasText: 'Failed to download resume' })).toContainText('Error');
+  });
+
+  test('shows a non-staff account nothing: the database returns no rows', async ({ page }) => {
+    await signIn(page, 'visitor@example.com', 'visitor-demo-password');
+    await expect(page.getByText('This account is not a staff account')).toBeVisible();
+    await expect(page.getByText('No applications found')).toBeVisible();
+    await expect(stat(page, 'Total Applications')).toHaveText('0');
+  });
+
+  test('signing out returns to the sign-in form, and stays there after a reload', async ({ page }) => {
+    await signedInWithList(page);
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a session revoked elsewhere returns to the sign-in form with a notice', async ({ page }) => {
+    await signedInWithList(page);
+    const other = createClient(API, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+    await other.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' });
+    await other.auth.signOut({ scope: 'global' });
+    await page.reload();
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('an XSS corpus in every applicant field is shown as text and never runs', async ({ page }) => {
+    const payloads = [
+      '<script>window.__xss=1</script>', '<img src=x onerror="window.__xss=1">', '<svg onload="window.__xss=1">',
+      '"><script>window.__xss=1</script>', "'><img src=x onerror=window.__xss=1>", 'javascript:window.__xss=1',
+      '<iframe src="javascript:window.__xss=1">', '<body onload=window.__xss=1>', '<a href="javascript:window.__xss=1">x</a>',
+      '<details open ontoggle=window.__xss=1>', '<math><mtext><script>window.__xss=1</script>', '{{constructor.constructor("window.__xss=1")()}}',
+      '${window.__xss=1}', '<input autofocus onfocus=window.__xss=1>', '<video><source onerror="window.__xss=1">', '<marquee onstart=window.__xss=1>',
+      '</textarea><script>window.__xss=1</script>', '<style>@import "javascript:window.__xss=1";</style>', '<object data="javascript:window.__xss=1">',
+      '<div style="background:url(javascript:window.__xss=1)">', '\u003cscript\u003ewindow.__xss=1\u003c/script\u003e', '<scr<script>ipt>window.__xss=1</script>',
+    ];
+    const rows = payloads.map((payload, i) => ({
+      first_name: `XSS${i} ${payload}`,
+      last_name: payload,
+      email: `xss${i}${payload}@example.com`,
+      phone: payload,
+      position: 'companion-caregiver',
+      experience: 'no-experience',
+      availability: 'flexible',
+      cover_letter: `Line one ${payload}\n\nLine two ${payload}`,
+      resume_url: null,
+    }));
+    const { data, error } = await service().from('job_applications').insert(rows).select('id');
+    expect(error).toBeNull();
+    // The code columns (position, experience, availability) only accept hyphenated codes: a payload cannot be stored there.
+    const refused = await service().from('job_applications').insert({ ...rows[0]!, position: payloads[0]! });
+    expect(refused.error?.code).toBe('23514');
+    try {
+      const fired: string[] = [];
+      page.on('dialog', (dialog) => {
+        fired.push(dialog.message());
+        void dialog.dismiss();
+      });
+      await signedInWithList(page);
+      await page.getByLabel('Search applications').fill('XSS');
+      await expect(page.getByRole('heading', { name: `Applications (${payloads.length})` })).toBeVisible();
+      // The payloads appear as the literal text that was stored.
+      await expect(page.locator('tbody .name').filter({ hasText: /^XSS0 / })).toHaveText(`XSS0 ${payloads[0]} ${payloads[0]}`);
+      await expect(page.locator('tbody .name').filter({ hasText: /^XSS1 / })).toHaveText(`XSS1 ${payloads[1]} ${payloads[1]}`);
+      for (const i of [0, 1, 6, 13]) {
+        await page.getByRole('button', { name: new RegExp(`^View details of XSS${i} `) }).click();
+        await expect(page.getByRole('dialog').locator('.letter')).toContainText(`Line two ${payloads[i]}`);
+        await page.keyboard.press('Escape');
+      }
+      expect(await page.evaluate(() => (window as unknown as { __xss?: number }).__xss)).toBeUndefined();
+      expect(fired).toEqual([]);
+    } finally {
+      await service().from('job_applications').delete().in('id', (data ?? []).map((r) => r.id));
+    }
+  });
+
+  test('axe finds no serious or critical violation on the sign-in form, the table or the dialog', async ({ page }) => {
+    const serious = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+    await page.goto('/admin');
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    expect(await serious()).toEqual([]);
+    await signedInWithList(page);
+    expect(await serious()).toEqual([]);
+    await page.getByRole('button', { name: /^View details of / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    expect(await serious()).toEqual([]);
+  });
+});
+
+test('on a phone, staff can sign in and read the list without the page scrolling sideways', { tag: '@phone' }, async ({ page }) => {
+  await signedInWithList(page);
+  await expect(page.getByRole('heading', { name: /^Applications \(\d+\)$/ })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+});
+
+test('/admin is kept out of search engines and the sitemap', async ({ page, request }) => {
+  await page.goto('/admin');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  expect(await (await request.get('/sitemap.xml')).text()).not.toContain('/admin');
+});
