@@ -28,13 +28,15 @@ try {
   throw error;
 }
 
-// Vike runs in its own plain-Node process: without the TypeScript loader these scripts use, and without
-// holding this process's memory, it loads the pages' dependencies once, natively.
-const vike = spawnSync(process.execPath, ['node_modules/vike/bin.js', 'build'], {
-  stdio: 'inherit',
-  env: { ...process.env, NODE_ENV: 'production', ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
-});
-if (vike.status !== 0) fail(`The Vike build stopped with exit code ${vike.status}; its output is above.`);
+// Vike runs in plain-Node processes of its own (without the TypeScript loader these scripts use): first the
+// bundler, then the prerender, so that their memory is never held at once.
+for (const command of ['build', 'prerender']) {
+  const vike = spawnSync(process.execPath, ['node_modules/vike/bin.js', command], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production', ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
+  });
+  if (vike.status !== 0) fail(`\`vike ${command}\` stopped with exit code ${vike.status}; its output is above.`);
+}
 
 const origin = siteOrigin(content.site.siteUrl);
 const routes = publicRoutes(content);

@@ -50,7 +50,7 @@ export interface SeedApplication {
   resume_url: string | null;
 }
 
-export function demoApplications(count: number, now = Date.now(), seed = 20261121): SeedApplication[] {
+export function demoApplications(count: number, now = Date.now(), seed = 20261121, withResumes = true): SeedApplication[] {
   const next = random(seed);
   const pick = <T,>(list: readonly T[]) => list[Math.floor(next() * list.length)]!;
   return Array.from({ length: count }, (_, i) => {
@@ -73,7 +73,7 @@ export function demoApplications(count: number, now = Date.now(), seed = 2026112
       has_transportation: next() < 0.7,
       has_license: next() < 0.75,
       cover_letter: pick(LETTERS)(first, town),
-      resume_url: i % 3 === 1 ? null : `${id}/${randomUUID()}.pdf`,
+      resume_url: withResumes && i % 3 !== 1 ? `${id}/${randomUUID()}.pdf` : null,
     };
   });
 }

@@ -1,11 +1,13 @@
 /** The /admin app: the sign-in form until a session is confirmed, then the dashboard. */
 import { Global, css } from '@emotion/react';
-import { useCallback } from 'react';
+import { Suspense, lazy, useCallback } from 'react';
 import { color, font } from '../theme.ts';
-import { Dashboard } from './Dashboard.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import { useSession } from './useSession.ts';
+
+// The dashboard (table, dialog) loads after sign-in, so the sign-in form appears sooner.
+const Dashboard = lazy(() => import('./Dashboard.tsx').then((module) => ({ default: module.Dashboard })));
 
 export function App() {
   const { state, endSession } = useSession();
@@ -21,7 +23,15 @@ export function App() {
       ) : state.status === 'signed-out' ? (
         <SignIn notice={state.notice} />
       ) : (
-        <Dashboard user={state.user} onSignOut={signOut} onSessionExpired={expired} />
+        <Suspense
+          fallback={
+            <p css={checkingStyle} role="status">
+              Loading applications...
+            </p>
+          }
+        >
+          <Dashboard user={state.user} onSignOut={signOut} onSessionExpired={expired} />
+        </Suspense>
       )}
     </ToastProvider>
   );
