@@ -190,8 +190,60 @@ export function createAuth(db: Db, apiUrl: string) {
     res.end();
   }
 
+  /** The Admin API (auth.admin.*) answers the service role only, as on Supabase. */
+  async function admin(req: Req, res: Res, route: string, url: URL) {
+    const token = bearer(req);
+    const verified = token ? await verifyJwt(token) : undefined;
+    if (!verified?.ok || verified.claims.role !== 'service_role') return authError(res, 403, 'not_admin', 'User not allowed');
+    const id = /^\/admin\/users\/([0-9a-f-]{36})$/i.exec(route)?.[1];
+
+    if (req.method === 'GET' && route === '/admin/users') {
+      const perPage = Math.min(Number(url.searchParams.get('per_page') ?? 50) || 50, 1000);
+      const page = Math.max(Number(url.searchParams.get('page') ?? 1) || 1, 1);
+      const users = (await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users order by created_at, id limit $1 offset $2`, [perPage, (page - 1) * perPage])).rows;
+      const total = (await db.query<{ n: number }>('select count(*)::int as n from auth.users')).rows[0]!.n;
+      return sendJson(res, 200, { users: users.map(userJson), aud: 'authenticated' }, { 'x-total-count': String(total) });
+    }
+    if (req.method === 'POST' && route === '/admin/users') {
+      const body = parseJson(await readBody(req));
+      const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+      if (!email) return authError(res, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+      if ((await db.query('select 1 from auth.users where lower(email) = $1', [email])).rows.length) {
+        return authError(res, 422, 'email_exists', 'A user with this email address has already been registered');
+      }
+      const newId = randomUUID();
+      const appMetadata = { provider: 'email', providers: ['email'], ...(body.app_metadata as object | undefined) };
+      await db.query(
+        `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token, recovery_token,
+           email_change_token_new, email_change, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+         values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
+           case when $3::text is null then '' else extensions.crypt($3, extensions.gen_salt('bf', 10)) end,
+           case when $4 then now() end, '', '', '', '', $5, $6, now(), now())`,
+        [newId, email, typeof body.password === 'string' ? body.password : null, body.email_confirm === true, JSON.stringify(appMetadata), JSON.stringify(body.user_metadata ?? {})],
+      );
+      return sendJson(res, 200, userJson((await userById(newId))!));
+    }
+    if (req.method === 'PUT' && id) {
+      const body = parseJson(await readBody(req));
+      if (!(await userById(id))) return authError(res, 404, 'user_not_found', 'User not found');
+      if (body.app_metadata && typeof body.app_metadata === 'object') {
+        // GoTrue merges the given keys; a key set to null is removed.
+        await db.query(
+          `update auth.users set raw_app_meta_data = jsonb_strip_nulls(coalesce(raw_app_meta_data, '{}') || $2::jsonb), updated_at = now() where id = $1`,
+          [id, JSON.stringify(body.app_metadata)],
+        );
+      }
+      if (typeof body.password === 'string') {
+        await db.query("update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)), updated_at = now() where id = $1", [id, body.password]);
+      }
+      return sendJson(res, 200, userJson((await userById(id))!));
+    }
+    authError(res, 404, 'not_found', `Not found: ${req.method} /auth/v1${route}`);
+  }
+
   return async function handleAuth(req: Req, res: Res, url: URL): Promise<void> {
     const route = url.pathname.replace(/^\/auth\/v1/, '');
+    if (route.startsWith('/admin/')) return admin(req, res, route, url);
     if (req.method === 'POST' && route === '/token') {
       const grant = url.searchParams.get('grant_type');
       if (grant === 'password') return passwordGrant(req, res);

@@ -182,3 +182,33 @@ describe('reads the dashboard makes', () => {
     expect(count).toBeLessThan(36);
   });
 });
+
+describe('npm run staff:add', () => {
+  test('creates a staff user who can then read the applications, and --remove takes it away', async () => {
+    const { setStaff } = await import('../../scripts/staff-add.ts');
+    const admin = client(supabase.serviceRoleKey);
+    const created = await setStaff(admin, 'new.coordinator@example.com', true);
+    expect(created.created).toBe(true);
+    const staff = await signedIn('new.coordinator@example.com', created.password!);
+    expect((await staff.from('job_applications').select('*', { count: 'exact', head: true })).count).toBe(36);
+
+    expect(await setStaff(admin, 'new.coordinator@example.com', false)).toEqual({ created: false });
+    const again = await signedIn('new.coordinator@example.com', created.password!);
+    expect((await again.from('job_applications').select('*')).data).toEqual([]);
+  });
+
+  test('grants an existing user, who gets access at the next sign-in', async () => {
+    const { setStaff } = await import('../../scripts/staff-add.ts');
+    await setStaff(client(supabase.serviceRoleKey), 'visitor@example.com', true);
+    const visitor = await signedIn('visitor@example.com', 'visitor-demo-password');
+    expect((await visitor.from('job_applications').select('*', { count: 'exact', head: true })).count).toBe(36);
+    await setStaff(client(supabase.serviceRoleKey), 'visitor@example.com', false);
+  });
+
+  test('the Admin API refuses anyone but the service role', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const token = (await staff.auth.getSession()).data.session!.access_token;
+    const response = await fetch(`${supabase.url}/auth/v1/admin/users`, { headers: { apikey: supabase.anonKey, Authorization: `Bearer ${token}` } });
+    expect(response.status).toBe(403);
+  });
+});
