@@ -5,6 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
+import type { JobApplication } from '../../src/admin/database.ts';
 import type { Db } from './db.ts';
 
 export const POSITIONS = ['companion-caregiver', 'care-scheduling-coordinator'] as const;
@@ -34,21 +35,8 @@ function random(seed: number) {
   };
 }
 
-export interface SeedApplication {
-  id: string;
-  created_at: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  position: string;
-  experience: string;
-  availability: string;
-  has_transportation: boolean;
-  has_license: boolean;
-  cover_letter: string;
-  resume_url: string | null;
-}
+/** A row of public.job_applications, as the dashboard's Database type describes it. */
+export type SeedApplication = JobApplication;
 
 export function demoApplications(count: number, now = Date.now(), seed = 20261121, withResumes = true): SeedApplication[] {
   const next = random(seed);

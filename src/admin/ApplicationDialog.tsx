@@ -1,7 +1,7 @@
 /** Every detail of one application, in an accessible dialog (Radix: focus trap, Escape, labelled). */
 import { css } from '@emotion/react';
 import * as Dialog from '@radix-ui/react-dialog';
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { color, layout } from '../theme.ts';
 import { codeToWords, loadApplication, type ApplicationSummary } from './applications.ts';
 import { supabase } from './client.ts';
@@ -49,42 +49,12 @@ export function ApplicationDialog({ application, returnFocusTo, onClose, onDownl
             </Dialog.Title>
             <Dialog.Description className="sub">Application submitted {formatDateTime(application.created_at)}</Dialog.Description>
             <dl>
-              <div>
-                <dt>Email</dt>
-                <dd>
-                  <a href={`mailto:${application.email}`}>{application.email}</a>
-                </dd>
-              </div>
-              <div>
-                <dt>Phone</dt>
-                <dd>
-                  <a href={`tel:${application.phone}`}>{application.phone}</a>
-                </dd>
-              </div>
-              <div>
-                <dt>Submitted</dt>
-                <dd>{formatDateTime(application.created_at)}</dd>
-              </div>
-              <div>
-                <dt>Position</dt>
-                <dd>{codeToWords(application.position)}</dd>
-              </div>
-              <div>
-                <dt>Experience</dt>
-                <dd>{codeToWords(application.experience)}</dd>
-              </div>
-              <div>
-                <dt>Availability</dt>
-                <dd>{codeToWords(application.availability)}</dd>
-              </div>
-              <div>
-                <dt>Transportation</dt>
-                <dd>{application.has_transportation ? 'Available' : 'Not Available'}</dd>
-              </div>
-              <div>
-                <dt>Driver's License</dt>
-                <dd>{application.has_license ? 'Valid' : 'Not Valid'}</dd>
-              </div>
+              {details(application).map(([term, value]) => (
+                <div key={term}>
+                  <dt>{term}</dt>
+                  <dd>{value}</dd>
+                </div>
+              ))}
             </dl>
             <h3>Cover Letter</h3>
             <div className="letter" aria-busy={coverLetter === undefined}>
@@ -103,6 +73,20 @@ export function ApplicationDialog({ application, returnFocusTo, onClose, onDownl
       </Dialog.Portal>
     </Dialog.Root>
   );
+}
+
+/** The spec's fields of an application, as term and value, in reading order. */
+function details(application: ApplicationSummary): Array<[string, ReactNode]> {
+  return [
+    ['Email', <a href={`mailto:${application.email}`}>{application.email}</a>],
+    ['Phone', <a href={`tel:${application.phone}`}>{application.phone}</a>],
+    ['Submitted', formatDateTime(application.created_at)],
+    ['Position', codeToWords(application.position)],
+    ['Experience', codeToWords(application.experience)],
+    ['Availability', codeToWords(application.availability)],
+    ['Transportation', application.has_transportation ? 'Available' : 'Not Available'],
+    ["Driver's License", application.has_license ? 'Valid' : 'Not Valid'],
+  ];
 }
 
 const overlayStyle = css`position: fixed; inset: 0; background: rgb(13 30 36 / 0.55); z-index: 40;`;
