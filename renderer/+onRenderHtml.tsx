@@ -7,7 +7,6 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { getContent, type Content } from '../src/content/loader.ts';
 import { siteOrigin } from '../src/env.ts';
-import { CONTACT_SECTION_PATHS } from '../src/routes.ts';
 import { buildHead } from '../src/seo/head.ts';
 import { Layout } from './Layout.tsx';
 import { chromeFrom, notFoundMeta } from './pageData.ts';
@@ -46,7 +45,7 @@ function renderPage(Page: NonNullable<PageContextServer['Page']>, data: PageCont
   const emotion = createEmotionServer(cache);
   const html = renderToString(
     <CacheProvider value={cache}>
-      <Layout chrome={chromeFrom(content)} path={path} getStartedHref={CONTACT_SECTION_PATHS.includes(path) ? '#contact' : '/contact'}>
+      <Layout chrome={chromeFrom(content)} path={path}>
         <Page {...(data ?? {})} />
       </Layout>
     </CacheProvider>,

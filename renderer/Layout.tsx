@@ -6,22 +6,14 @@ import { SiteHeader } from '../src/components/SiteHeader.tsx';
 import { color, font, layout } from '../src/theme.ts';
 import type { Chrome } from './pageData.ts';
 
-interface Props {
-  chrome: Chrome;
-  path: string;
-  /** '#contact' on pages with a contact section, '/contact' elsewhere. */
-  getStartedHref: string;
-  children: ReactNode;
-}
-
-export function Layout({ chrome, path, getStartedHref, children }: Props) {
+export function Layout({ chrome, path, children }: { chrome: Chrome; path: string; children: ReactNode }) {
   return (
     <>
       <Global styles={baseStyles} />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <SiteHeader chrome={chrome} path={path} getStartedHref={getStartedHref} />
+      <SiteHeader chrome={chrome} path={path} />
       <main id="main" tabIndex={-1}>
         {children}
       </main>

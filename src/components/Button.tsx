@@ -13,7 +13,7 @@ export function ButtonLink({ href, children, variant = 'primary' }: { href: stri
   );
 }
 
-export const buttonStyle = css`
+const buttonStyle = css`
   display: inline-flex; align-items: center; justify-content: center; gap: 0.5rem;
   min-height: ${layout.tap}; padding: 0.7rem 1.4rem; border-radius: 999px;
   font-weight: 650; font-size: 1.05rem; line-height: 1.2; text-decoration: none; text-align: center;

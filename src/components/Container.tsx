@@ -8,7 +8,7 @@ export function Container({ children, wide = false }: { children: ReactNode; wid
   return <div css={[containerStyle, wide && wideStyle]}>{children}</div>;
 }
 
-export const containerStyle = css`
+const containerStyle = css`
   width: 100%;
   max-width: ${layout.maxWidth};
   margin: 0 auto;

@@ -6,6 +6,7 @@
 import { css } from '@emotion/react';
 import type { Site } from '../content/schemas/site.ts';
 import { color, layout } from '../theme.ts';
+import { ButtonLink } from './Button.tsx';
 import { Icon } from './Icon.tsx';
 
 interface Props {
@@ -25,9 +26,9 @@ export function FormCard({ site, form, heading, intro, id }: Props) {
       <div className="form-slot" data-form-provider="hubspot" data-portal-id={site.forms.portalId} data-form-id={formId} data-region={site.forms.region}>
         <div className="fallback">
           <p className="reach">Reach us directly:</p>
-          <a href={`tel:${site.phone.e164}`} className="call">
-            <Icon name="phone" size={22} /> Call {site.phone.display}
-          </a>
+          <ButtonLink href={`tel:${site.phone.e164}`}>
+            <Icon name="phone" size={22} /> Call <span className="number">{site.phone.display}</span>
+          </ButtonLink>
           <a href={`mailto:${site.email}`} className="mail">
             <Icon name="mail" size={20} /> {site.email}
           </a>
@@ -46,12 +47,8 @@ const cardStyle = css`
   .heading { font-size: 1.6rem; }
   .fallback { display: grid; gap: 0.6rem; padding: 1.25rem; border-radius: 12px; background: ${color.brandTint}; }
   .reach { margin: 0; font-weight: 700; }
-  .call {
-    display: inline-flex; align-items: center; justify-content: center; gap: 0.5rem; min-height: ${layout.tap};
-    padding: 0.7rem 1.2rem; border-radius: 999px; background: ${color.brand}; color: ${color.white};
-    font-weight: 700; font-size: 1.15rem; text-decoration: none;
-  }
-  .call:hover { background: ${color.brandDark}; color: ${color.white}; }
+  /* A narrow card may break the line after "Call", never inside the number. */
+  .number { white-space: nowrap; }
   .mail { display: inline-flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap}; font-weight: 600; overflow-wrap: anywhere; }
   .promise { margin: 0; display: flex; align-items: center; gap: 0.4rem; color: ${color.muted}; font-size: 1rem; }
   .promise svg { flex: none; }

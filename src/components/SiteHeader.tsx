@@ -4,6 +4,7 @@
  */
 import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
+import { CONTACT_SECTION_PATHS } from '../routes.ts';
 import { color, layout } from '../theme.ts';
 import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
@@ -17,8 +18,10 @@ const links = [
   { href: '/contact', label: 'Contact' },
 ];
 
-export function SiteHeader({ chrome, path, getStartedHref }: { chrome: Chrome; path: string; getStartedHref: string }) {
+export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
   const { site, menu } = chrome;
+  // Get Started scrolls to the page's own contact section where it has one.
+  const getStartedHref = CONTACT_SECTION_PATHS.includes(path) ? '#contact' : '/contact';
   return (
     <header css={headerStyle}>
       <Container wide>

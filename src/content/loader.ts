@@ -3,7 +3,7 @@
  * files against each other, and returns one typed `Content` object. On any problem it throws a
  * `ContentError` listing every problem at once.
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { crossCheck } from './crossCheck.ts';
@@ -181,14 +181,26 @@ function fileNameProblems(file: string, slug: string, seen: Map<string, string>)
   return problems;
 }
 
-let cached: Promise<Content> | undefined;
+let cached: { content: Promise<Content>; version: string } | undefined;
+
+/** A fingerprint of content/: every file's path, size and modification time. */
+function contentVersion(root: string): string {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .sort()
+    .map((file) => {
+      const stats = statSync(path.join(root, file));
+      return `${file}:${stats.size}:${stats.mtimeMs}`;
+    })
+    .join('|');
+}
 
 /**
- * The content for rendering. Read once per build; in development it is read again on every call, so an edit
- * shows on the next reload without restarting the server.
+ * The content for rendering. Read once per build; in development it is read again when a file under
+ * content/ has changed, so an edit shows on the next reload without restarting the server.
  */
 export function getContent(): Promise<Content> {
-  const dev = process.env.NODE_ENV === 'development';
-  if (dev || !cached) cached = loadContent();
-  return cached;
+  const root = contentRoot();
+  const version = process.env.NODE_ENV === 'development' ? contentVersion(root) : 'build';
+  if (cached?.version !== version) cached = { content: loadContent(root), version };
+  return cached.content;
 }

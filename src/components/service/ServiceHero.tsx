@@ -7,6 +7,7 @@ import { ButtonLink } from '../Button.tsx';
 import { CheckList } from '../CheckList.tsx';
 import { Container } from '../Container.tsx';
 import { Icon } from '../Icon.tsx';
+import { heroBackground } from '../PageHero.tsx';
 
 export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: Site['claims'] }) {
   return (
@@ -32,7 +33,7 @@ export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: S
 
 const heroStyle = css`
   padding: clamp(2.5rem, 7vw, 5rem) 0 clamp(2rem, 5vw, 3.5rem);
-  background: radial-gradient(circle at 85% 10%, #fbe3cf 0, transparent 45%), linear-gradient(180deg, ${color.brandTint}, ${color.paper});
+  ${heroBackground};
 `;
 
 const innerStyle = css`
