@@ -27,7 +27,10 @@ export function FormCard({ site, form, heading, intro, id }: Props) {
         <div className="fallback">
           <p className="reach">Reach us directly:</p>
           <ButtonLink href={`tel:${site.phone.e164}`}>
-            <Icon name="phone" size={22} /> Call <span className="number">{site.phone.display}</span>
+            <Icon name="phone" size={22} />
+            <span>
+              Call <span className="number">{site.phone.display}</span>
+            </span>
           </ButtonLink>
           <a href={`mailto:${site.email}`} className="mail">
             <Icon name="mail" size={20} /> {site.email}
@@ -42,10 +45,11 @@ export function FormCard({ site, form, heading, intro, id }: Props) {
 }
 
 const cardStyle = css`
-  padding: clamp(1.5rem, 4vw, 2rem); background: ${color.white}; border-radius: ${layout.radius};
+  padding: clamp(1.25rem, 4vw, 2rem); background: ${color.white}; border-radius: ${layout.radius};
   border: 1px solid ${color.line}; box-shadow: 0 16px 40px rgb(13 92 87 / 0.12);
   .heading { font-size: 1.6rem; }
-  .fallback { display: grid; gap: 0.6rem; padding: 1.25rem; border-radius: 12px; background: ${color.brandTint}; }
+  .fallback { display: grid; gap: 0.6rem; padding: 1rem; border-radius: 12px; background: ${color.brandTint}; }
+  .fallback > a:first-of-type { padding-inline: 1rem; }
   .reach { margin: 0; font-weight: 700; }
   /* A narrow card may break the line after "Call", never inside the number. */
   .number { white-space: nowrap; }
