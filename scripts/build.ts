@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { contentRoot, loadContent } from '../src/content/loader.ts';
 import { ContentError } from '../src/content/problems.ts';
 import { siteOrigin } from '../src/env.ts';
+import { FORM_CHOICES_FILE, writeFormChoices } from '../src/forms/formChoices.ts';
 import { publicRoutes } from '../src/routes.ts';
 import { robotsTxt, sitemapXml } from '../src/seo/sitemap.ts';
 
@@ -27,6 +28,9 @@ try {
   if (error instanceof ContentError) fail(error.message);
   throw error;
 }
+
+// The Edge Function cannot read content/: it gets the form's choices from a generated module.
+if (writeFormChoices(content)) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application again to use the new choices).`);
 
 // Vike runs in plain-Node processes of its own (without the TypeScript loader these scripts use): first the
 // bundler, then the prerender, so that their memory is never held at once.

@@ -2,10 +2,13 @@
  * Writes schemas/*.schema.json from the zod schemas, so editors (VS Code's YAML extension, via the
  * `# yaml-language-server: $schema=` line and .vscode/settings.json) complete and explain every field.
  * Run after changing a schema: `npm run schemas`. A unit test fails when the files are out of date.
+ * Also writes the application form's choices for the Edge Function (src/forms/formChoices.ts).
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jsonSchemas } from '../src/content/jsonSchemas.ts';
+import { contentRoot, loadContent } from '../src/content/loader.ts';
+import { FORM_CHOICES_FILE, writeFormChoices } from '../src/forms/formChoices.ts';
 
 const dir = path.join(process.cwd(), 'schemas');
 mkdirSync(dir, { recursive: true });
@@ -13,3 +16,4 @@ for (const [name, schema] of Object.entries(jsonSchemas())) {
   writeFileSync(path.join(dir, `${name}.schema.json`), `${JSON.stringify(schema, null, 2)}\n`);
   console.log(`schemas/${name}.schema.json`);
 }
+if (writeFormChoices(await loadContent(contentRoot()))) console.log(FORM_CHOICES_FILE);

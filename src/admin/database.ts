@@ -1,20 +1,10 @@
-/** The one Database type for supabase-js: the job_applications table as the migration defines it. */
-export interface JobApplication {
-  id: string;
-  created_at: string;
-  first_name: string;
-  last_name: string;
-  email: string;
-  phone: string;
-  position: string;
-  experience: string;
-  availability: string;
-  has_transportation: boolean;
-  has_license: boolean;
-  cover_letter: string;
-  /** Key of the resume in the private bucket 'resumes', or null. */
-  resume_url: string | null;
-}
+/**
+ * The one Database type for supabase-js. A job application's row is derived from the schema the
+ * submit-application Edge Function validates with, so the form, the function and the dashboard agree.
+ */
+import type { JobApplicationRow } from '../../supabase/functions/_shared/application.ts';
+
+export type JobApplication = JobApplicationRow;
 
 export interface Database {
   public: {

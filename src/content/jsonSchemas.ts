@@ -1,5 +1,6 @@
 /** JSON Schema versions of the content schemas, for editor autocompletion. */
 import { z } from 'zod';
+import { applicationFormSchema } from './schemas/applicationForm.ts';
 import { directorySchema } from './schemas/directory.ts';
 import { jobSchema } from './schemas/job.ts';
 import { pageSchemas } from './schemas/page.ts';
@@ -13,6 +14,7 @@ const schemas: Record<string, z.ZodType> = {
   directory: directorySchema,
   regions: regionsSchema,
   job: jobSchema,
+  'application-form': applicationFormSchema,
   ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
 };
 

@@ -7,6 +7,7 @@ import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { crossCheck } from './crossCheck.ts';
+import { applicationFormSchema, type ApplicationForm } from './schemas/applicationForm.ts';
 import { checkMdxBody } from './mdxBody.ts';
 import { type ContentProblem, ContentError } from './problems.ts';
 import { directorySchema, type Directory } from './schemas/directory.ts';
@@ -36,14 +37,19 @@ export interface Content {
   regions: Regions;
   /** The copy of the fixed pages, by page. */
   pages: PageCopy;
-  /** Job openings on /careers, sorted by file name. */
+  /** Job openings on /careers, sorted by file name: every file, open or closed (see `openJobs`). */
   jobs: JobOpening[];
+  /** The experience and availability choices of the application form. */
+  applicationForm: ApplicationForm;
 }
 
 export interface JobOpening extends Job {
-  /** The file name without extension, used as the opening's anchor on /careers. */
+  /** The file name without extension: the opening's page is /careers/<slug>, and its position code. */
   slug: string;
 }
+
+/** Paths under /careers that the site owns; a job file may not take them. */
+export const RESERVED_JOB_SLUGS = ['thanks', 'not-sent'];
 
 /** Where the content lives: `content/` in the folder the command runs from (the loader is bundled). */
 export function contentRoot(): string {
@@ -91,6 +97,16 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
   const site = parseFile(path.join(root, 'site.yaml'), siteSchema);
   const directory = parseFile(path.join(root, 'directory.yaml'), directorySchema);
   const regions = parseFile(path.join(root, 'regions.yaml'), regionsSchema);
+  const applicationForm = parseFile(path.join(root, 'application-form.yaml'), applicationFormSchema);
+  if (applicationForm) {
+    for (const list of ['experience', 'availability'] as const) {
+      const seen = new Set<string>();
+      applicationForm.data[list].forEach(({ code }, index) => {
+        if (seen.has(code)) problems.push({ file: applicationForm.file, ...applicationForm.source.locate([list, index, 'code']), path: [list, index, 'code'], message: `expected a code used once in the list, found "${code}" a second time` });
+        seen.add(code);
+      });
+    }
+  }
 
   const pages: Partial<PageCopy> = {};
   for (const name of Object.keys(pageSchemas) as PageName[]) {
@@ -106,12 +122,18 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
       problems.push({ file: show(absolute), path: [], message: `expected a .yaml file, found a "${path.extname(name) || 'no'}" extension` });
       continue;
     }
+    const jobSlug = path.basename(name, '.yaml');
+    if (!slugSchema.safeParse(jobSlug).success || RESERVED_JOB_SLUGS.includes(jobSlug)) {
+      const why = RESERVED_JOB_SLUGS.includes(jobSlug) ? `not one of ${RESERVED_JOB_SLUGS.join(', ')} (the site uses /careers/${jobSlug})` : 'of lowercase words joined by hyphens (it becomes the page address /careers/<name>)';
+      problems.push({ file: show(absolute), path: [], message: `expected a file name ${why}, found "${jobSlug}"` });
+      continue;
+    }
     const parsed = parseFile(absolute, jobSchema);
     if (!parsed) continue;
     if (parsed.data.validThrough < parsed.data.datePosted) {
       problems.push({ file: parsed.file, ...parsed.source.locate(['validThrough']), path: ['validThrough'], message: `expected a date on or after datePosted (${parsed.data.datePosted}), found ${parsed.data.validThrough}` });
     }
-    jobs.push({ ...parsed.data, slug: path.basename(name, '.yaml') });
+    jobs.push({ ...parsed.data, slug: jobSlug });
   }
 
   const servicesDir = path.join(root, 'services');
@@ -160,7 +182,16 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
     regions: regions!.data,
     pages: pages as PageCopy,
     jobs,
+    applicationForm: applicationForm!.data,
   };
+}
+
+/**
+ * The openings still advertised on `today` (YYYY-MM-DD, the build date by default): a job whose
+ * validThrough has passed is not built, listed or offered on the form.
+ */
+export function openJobs(content: Pick<Content, 'jobs'>, today = new Date().toISOString().slice(0, 10)): JobOpening[] {
+  return content.jobs.filter((job) => job.validThrough >= today);
 }
 
 /** Paths the fixed pages own; a service file may not take them. */

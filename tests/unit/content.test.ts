@@ -106,7 +106,7 @@ describe('editor tooling', () => {
     for (const job of content.jobs) {
       expect(readFileSync(`content/jobs/${job.slug}.yaml`, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/job.schema.json');
     }
-    for (const name of ['site', 'directory', 'regions']) {
+    for (const name of ['site', 'directory', 'regions', 'application-form']) {
       expect(readFileSync(`content/${name}.yaml`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../schemas/${name}.schema.json`);
     }
   });
