@@ -5,6 +5,7 @@ import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import vike from 'vike/plugin';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { remarkContentIsData } from './src/content/mdxBody.ts';
 
 /** In development, a change under content/ reloads the browser; the loader reads the files again. */
 function reloadOnContentChange(): Plugin {
@@ -26,7 +27,8 @@ export default defineConfig({
       enforce: 'pre',
       ...mdx({
         jsxImportSource: '@emotion/react',
-        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter],
+        // Content is data: the compiler itself refuses any expression, spread or import in a body.
+        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkContentIsData],
       }),
     },
     react({ jsxImportSource: '@emotion/react', include: /\.(mdx|tsx|ts)$/ }),

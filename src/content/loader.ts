@@ -76,7 +76,14 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
       problems.push({ file, path: [], message: 'expected this file, found nothing (it is missing)' });
       return undefined;
     }
-    const source = parseYamlSource(file, raw, lineOffset);
+    let source: YamlSource;
+    try {
+      source = parseYamlSource(file, raw, lineOffset);
+    } catch (error) {
+      // The parser should report every bad input as a problem; if one ever throws, it still names the file.
+      problems.push({ file, line: lineOffset + 1, column: 1, path: [], message: `the YAML cannot be read: ${(error as Error).message}` });
+      return undefined;
+    }
     if (source.problems.length) {
       problems.push(...source.problems);
       return undefined;

@@ -2,7 +2,7 @@
  * Parses a YAML text (a whole file, or the frontmatter of an MDX file) and keeps its source positions,
  * so that any field path can be turned back into the line and column an editor should look at.
  */
-import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type Node } from 'yaml';
 import type { ContentProblem, FieldPath } from './problems.ts';
 
 export interface YamlSource {
@@ -73,7 +73,31 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
     return node;
   }
 
-  return { data: problems.length ? undefined : doc.toJS(), problems, locate };
+  let data: unknown;
+  if (!problems.length) {
+    try {
+      data = doc.toJS();
+    } catch (error) {
+      // Aliases (*name) are resolved here: an unknown one, or so many that the data would explode in size
+      // (a "billion laughs" file), is a content problem at the alias, not a crash.
+      problems.push(aliasProblem(file, doc, position, (error as Error).message));
+    }
+  }
+  return { data, problems, locate };
+}
+
+function aliasProblem(file: string, doc: ReturnType<typeof parseDocument>, position: (offset: number) => { line: number; column: number }, reason: string): ContentProblem {
+  const unresolved = /^Unresolved alias.*: (.+)$/.exec(reason)?.[1];
+  let offset: number | undefined;
+  visit(doc, {
+    Alias(_key, node) {
+      if (offset === undefined && node.range && (unresolved === undefined || node.source === unresolved)) offset = node.range[0];
+    },
+  });
+  const message = unresolved
+    ? `the YAML cannot be read: *${unresolved} refers to no &${unresolved} above it`
+    : 'the YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be too large; write the values out instead';
+  return { file, ...(offset === undefined ? {} : position(offset)), path: [], message };
 }
 
 /** The offset of the last quoted value that opens before `before`. */

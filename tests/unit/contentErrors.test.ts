@@ -3,7 +3,11 @@
  * wrong line number or a lost field path fails the test.
  */
 import { describe, expect, test } from 'vitest';
-import { contentErrorAfter as errorAfter, fixtureAs } from './contentFixture.ts';
+import { compile } from '@mdx-js/mdx';
+import remarkFrontmatter from 'remark-frontmatter';
+import { loadContent } from '../../src/content/loader.ts';
+import { remarkContentIsData } from '../../src/content/mdxBody.ts';
+import { contentErrorAfter as errorAfter, copyContent, fixtureAs } from './contentFixture.ts';
 
 const service = 'services/foot-care.yaml';
 
@@ -236,6 +240,87 @@ describe('a service written as MDX', () => {
         content/services/transportation.mdx:13:9  pageId  expected an id no other page uses, found "transportation" (also in content/services/transportation.yaml)
         content/services/transportation.yaml  expected one file per service, found a second file for "transportation" (also content/services/transportation.mdx)
         content/services/transportation.yaml:10:9  pageId  expected an id no other page uses, found "transportation" (also in content/services/transportation.mdx)"
+    `);
+  });
+});
+
+describe('an MDX body is data, never code', () => {
+  const mdx = 'services/transportation.mdx';
+  const firstParagraph = 'Your caregiver arrives at the agreed time';
+
+  test('with a {...} expression in the text is refused at its line, and its value is never read', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, firstParagraph, 'Your {process.env.HOME} caregiver arrives at the agreed time'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:68:6  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
+    `);
+  });
+
+  test('with an expression on a line of its own is refused', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, firstParagraph, '{require("node:fs").writeFileSync("pwned", "")}\n\n' + firstParagraph))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:68:1  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
+    `);
+  });
+
+  test('with an expression attribute is refused at the attribute', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section title={`How a ${"Ride"} Works`}'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:66:10  <Section> expected title="text" in quotes, found title={...} (content cannot run code; to show a brace, write \\{)"
+    `);
+  });
+
+  test('with a spread attribute is refused at the attribute', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section {...globalThis} title="How a Ride Works"'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:66:10  <Section> expected attributes written name="text", found a {...} spread (content cannot run code; to show a brace, write \\{)"
+    `);
+  });
+
+  test('with an unquoted attribute gives the line and column', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section title=Rides'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:66:16  the MDX cannot be read: Unexpected character \`R\` (U+0052) before attribute value, expected a character that can start an attribute value, such as \`"\`, \`'\`, or \`{\`"
+    `);
+  });
+
+  test('with a broken expression gives the line and column', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, firstParagraph, 'Your {process.env. caregiver arrives at the agreed time'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:68:6  the MDX cannot be read: Unexpected end of file in expression, expected a corresponding closing brace for \`{\`"
+    `);
+  });
+
+  test('may hold a {/* comment */}, which compiles to nothing', async () => {
+    const copy = copyContent();
+    try {
+      copy.edit(mdx, firstParagraph, '{/* Ask the office before changing this paragraph. */}\n\n' + firstParagraph);
+      await expect(loadContent(copy.root)).resolves.toBeDefined();
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  test('the MDX compiler itself refuses an expression (the check cannot be bypassed)', async () => {
+    const source = '---\ntitle: x\n---\n\nA {1 + 1} B\n';
+    await expect(compile(source, { remarkPlugins: [remarkFrontmatter, remarkContentIsData] })).rejects.toMatchObject({ line: 5, column: 3, reason: expect.stringContaining('expected text, found a {...} expression') });
+    await expect(compile('{/* note */}\n\nText\n', { remarkPlugins: [remarkContentIsData] })).resolves.toBeDefined();
+  });
+});
+
+describe('a YAML file with aliases', () => {
+  const aliasBomb = ['a: &a ["lol","lol","lol","lol","lol","lol","lol","lol","lol"]', ...'bcdefg'.split('').map((k, i) => `${k}: &${k} [${Array(9).fill(`*${'abcdefg'[i]}`).join(',')}]`)].join('\n');
+
+  test('that would expand exponentially (an alias bomb) is a positioned problem, not a crash', async () => {
+    expect(await errorAfter((c) => c.edit(service, /^serviceType: (.*)$/m, `serviceType: $1\n${aliasBomb}`))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:11:8  the YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be too large; write the values out instead"
+    `);
+  });
+
+  test('that refers to an anchor nobody set names the alias', async () => {
+    expect(await errorAfter((c) => c.edit(service, /^serviceType: .*$/m, 'serviceType: *missing'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:9:14  the YAML cannot be read: *missing refers to no &missing above it"
     `);
   });
 });
