@@ -27,8 +27,9 @@ export default defineConfig({
       enforce: 'pre',
       ...mdx({
         jsxImportSource: '@emotion/react',
-        // Content is data: the compiler itself refuses any expression, spread or import in a body.
-        remarkPlugins: [remarkFrontmatter, remarkMdxFrontmatter, remarkContentIsData],
+        // Content is data: the compiler itself refuses any expression, spread or import in a body (checked
+        // before remark-mdx-frontmatter adds its own export of the frontmatter).
+        remarkPlugins: [remarkFrontmatter, remarkContentIsData, remarkMdxFrontmatter],
       }),
     },
     react({ jsxImportSource: '@emotion/react', include: /\.(mdx|tsx|ts)$/ }),
