@@ -7,7 +7,8 @@ import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
-const COPIED = ['content', 'pages', 'renderer', 'src', 'public', 'scripts', 'package.json', 'tsconfig.json', 'vite.config.ts'];
+// supabase/: the build writes the form's choices for the Edge Function there, and the site imports its shared contract.
+const COPIED = ['content', 'pages', 'renderer', 'src', 'public', 'scripts', 'supabase', 'package.json', 'tsconfig.json', 'vite.config.ts'];
 
 export interface ProjectCopy {
   dir: string;
