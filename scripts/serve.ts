@@ -1,41 +1,103 @@
 /**
- * Serves dist/client as a static host would: pretty URLs (/services -> /services/index.html), gzip/brotli
- * compression, a year of caching for hashed assets, and status 404 with the 404 page for unknown paths.
+ * Serves dist/client as a static host would: pretty URLs (/services -> /services/index.html), gzip
+ * compression, a year of caching for hashed assets, status 404 with the 404 page for unknown paths.
+ * Byte ranges, conditional requests and HEAD are `send`'s (the file server under Express), which answers a
+ * bad Range with 416 rather than throwing. Only GET and HEAD are served (405 otherwise), and no request can
+ * end the process: whatever fails inside one request is answered (or its socket closed) and logged.
  */
-import { readFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import compression from 'compression';
-import sirv from 'sirv';
+import send from 'send';
 
-export function createStaticServer(root = path.join(process.cwd(), 'dist', 'client'), log = console.log): Server {
+type Log = (line: string) => void;
+
+export function createStaticServer(root = path.join(process.cwd(), 'dist', 'client'), log: Log = console.log): Server {
   const notFoundPage = readFileSync(path.join(root, '404.html'));
   const compress = compression();
-  const assets = sirv(root, {
-    extensions: ['html'],
-    etag: true,
-    // Vite names files under /assets/ after their content hash, so they never change.
-    setHeaders(res, pathname) {
-      res.setHeader('X-Content-Type-Options', 'nosniff');
-      if (pathname.startsWith('/assets/')) res.setHeader('Cache-Control', 'public, max-age=31536000, immutable');
-      else res.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-    },
-  });
+
+  function notFound(req: IncomingMessage, res: ServerResponse) {
+    log(`404 ${req.method} ${req.url}`);
+    res.statusCode = 404;
+    res.setHeader('Content-Type', 'text/html; charset=utf-8');
+    res.setHeader('Cache-Control', 'no-store');
+    res.setHeader('X-Content-Type-Options', 'nosniff');
+    res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+  }
+
+  function serveFile(req: IncomingMessage, res: ServerResponse) {
+    const file = resolveFile(root, req.url ?? '/');
+    if (!file) return notFound(req, res);
+    // send decodes the path it is given, so it gets the encoded form back.
+    send(req, encodeURI(file), { root, index: false, dotfiles: 'ignore', etag: true, lastModified: true, cacheControl: false })
+      .on('headers', (response: ServerResponse, absolute: string) => {
+        response.setHeader('X-Content-Type-Options', 'nosniff');
+        // Vite names files under /assets/ after their content hash, so they never change.
+        const immutable = absolute.startsWith(path.join(root, 'assets') + path.sep);
+        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+        if (file.endsWith('.html')) response.setHeader('Content-Type', 'text/html; charset=utf-8');
+      })
+      .on('error', (error: { status?: number }) => (error.status === 404 ? notFound(req, res) : fail(res, error.status ?? 500)))
+      .pipe(res);
+  }
 
   return createServer((req, res) => {
-    compress(req as never, res as never, () => {
-      assets(req, res, () => {
-        log(`404 ${req.method} ${req.url}`);
-        res.statusCode = 404;
-        res.setHeader('Content-Type', 'text/html; charset=utf-8');
-        res.setHeader('Cache-Control', 'no-store');
-        res.end(req.method === 'HEAD' ? undefined : notFoundPage);
-      });
-    });
+    try {
+      if (req.method !== 'GET' && req.method !== 'HEAD') {
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+        res.end('Method Not Allowed\n');
+        return;
+      }
+      // A byte range counts bytes of the file as stored, so it is served uncompressed.
+      if (req.headers.range) return serveFile(req, res);
+      compress(req as never, res as never, () => serveFile(req, res));
+    } catch (error) {
+      log(`500 ${req.method} ${req.url}: ${(error as Error).message}`);
+      fail(res, 500);
+    }
   });
 }
 
+function fail(res: ServerResponse, status: number) {
+  if (res.headersSent) {
+    res.destroy();
+    return;
+  }
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
+  res.end(`${status === 416 ? 'Range Not Satisfiable' : status < 500 ? 'Bad Request' : 'Internal Server Error'}\n`);
+}
+
+/**
+ * The file a URL path names, relative to root ("/services" -> "/services/index.html"), or undefined.
+ * A path that cannot be decoded, or that leaves root, names no file.
+ */
+export function resolveFile(root: string, url: string): string | undefined {
+  let pathname: string;
+  try {
+    pathname = decodeURIComponent(new URL(url, 'http://host').pathname);
+  } catch {
+    return undefined;
+  }
+  if (pathname.includes('\0')) return undefined;
+  const base = pathname.replace(/\/+$/, '');
+  for (const candidate of [pathname, `${base}.html`, `${base}/index.html`]) {
+    const absolute = path.join(root, candidate);
+    if (!absolute.startsWith(root + path.sep)) continue;
+    if (existsSync(absolute) && statSync(absolute).isFile()) return candidate;
+  }
+  return undefined;
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
+  // `-- --root <folder>` serves another folder than dist/client.
   const port = Number(process.env.PORT ?? 3000);
-  createStaticServer().listen(port, () => console.log(`Site: http://localhost:${port}`));
+  const host = process.env.HOST ?? '127.0.0.1';
+  const rootIndex = process.argv.indexOf('--root');
+  const root = rootIndex > 0 && process.argv[rootIndex + 1] ? path.resolve(process.argv[rootIndex + 1]!) : undefined;
+  const server = createStaticServer(root).listen(port, host, () => {
+    const { port: actual } = server.address() as AddressInfo;
+    console.log(`Site:     http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}`);
+  });
 }

@@ -1,25 +1,25 @@
 /**
- * `npm start`: builds the site, starts the local Supabase stand-in on 127.0.0.1:$LOCAL_SUPABASE_PORT (54321)
- * with demo data, and serves dist/client on http://localhost:$PORT (3000). Ctrl-C stops everything.
+ * `npm start`: builds the site, then runs the local Supabase stand-in on 127.0.0.1:$LOCAL_SUPABASE_PORT (54321)
+ * with demo data and serves dist/client on http://localhost:$PORT (3000), each in a process of its own that
+ * is started again if it stops (scripts/lib/stack.ts). `HOST` changes the address both listen on.
+ * `npm start -- --no-build` serves the existing dist/. Ctrl-C stops everything.
  */
 import { spawnSync } from 'node:child_process';
-import { describe, startLocalSupabase } from './local-supabase/server.ts';
-import { createStaticServer } from './serve.ts';
+import { startStack } from './lib/stack.ts';
 
-const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', env: { ...process.env, BUILD_QUIET: '1' } });
-if (built.status !== 0) process.exit(built.status ?? 1);
+if (!process.argv.includes('--no-build')) {
+  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', env: { ...process.env, BUILD_QUIET: '1' } });
+  if (built.status !== 0) process.exit(built.status ?? 1);
+}
 
-const supabase = await startLocalSupabase({ port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321), log: console.error });
-const port = Number(process.env.PORT ?? 3000);
-const server = createStaticServer().listen(port, () => {
-  console.log(`\nLocal Supabase (stand-in, data in memory):\n${describe(supabase)}`);
-  console.log(`\nSite:     http://localhost:${port}\nPress Ctrl-C to stop.`);
+const stack = await startStack({
+  sitePort: Number(process.env.PORT ?? 3000),
+  apiPort: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
+  host: process.env.HOST ?? '127.0.0.1',
 });
+console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescription}`);
+console.log(`\nSite:     ${stack.siteUrl}\nPress Ctrl-C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => {
-    server.close();
-    server.closeAllConnections();
-    void supabase.close().finally(() => process.exit(0));
-  });
+  process.on(signal, () => void stack.stop().finally(() => process.exit(0)));
 }

@@ -1,12 +1,13 @@
 /**
  * `npm run supabase:local`: runs the stand-in alone. `--data <folder>` keeps the data between runs.
- * Port: LOCAL_SUPABASE_PORT (54321).
+ * Port: LOCAL_SUPABASE_PORT (54321; 0 picks a free one); address: LOCAL_SUPABASE_HOST (127.0.0.1).
  */
 import { describe, startLocalSupabase } from './server.ts';
 
 const dataIndex = process.argv.indexOf('--data');
 const supabase = await startLocalSupabase({
   port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
+  ...(process.env.LOCAL_SUPABASE_HOST ? { host: process.env.LOCAL_SUPABASE_HOST } : {}),
   ...(dataIndex > 0 && process.argv[dataIndex + 1] ? { dataDir: process.argv[dataIndex + 1] } : {}),
   log: console.error,
 });

@@ -1,0 +1,145 @@
+/**
+ * The local stack of `npm start`: the Supabase stand-in and the static site server, each in a process of its
+ * own, so that one failing cannot take the other down. A process that stops without being asked is started
+ * again on the same port (the stand-in then starts with fresh demo data: its data lived in memory).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export interface StackOptions {
+  /** Port of the site; 0 picks a free one. */
+  sitePort: number;
+  /** Port of the stand-in; 0 picks a free one. */
+  apiPort: number;
+  /** Address both listen on (127.0.0.1 unless HOST says otherwise). */
+  host: string;
+  /** The folder served as the site (dist/client by default). */
+  root?: string;
+  /** Where the children's lines and the supervisor's notices go. */
+  out?: (line: string) => void;
+}
+
+export interface Stack {
+  siteUrl: string;
+  apiUrl: string;
+  /** Everything the stand-in printed when it was ready: URL, keys, demo logins. */
+  apiDescription: string;
+  /** The current process of each part (changes when one is started again). */
+  pid(part: 'site' | 'api'): number | undefined;
+  /** Resolves when the part has been started again after stopping unexpectedly. */
+  restarted(part: 'site' | 'api'): Promise<void>;
+  stop(): Promise<void>;
+}
+
+interface Part {
+  name: string;
+  script: string;
+  args: string[];
+  env: NodeJS.ProcessEnv;
+  /** The printed line that says the part is ready. */
+  ready: RegExp;
+  /** Where its URL is in what it printed. */
+  url: RegExp;
+}
+
+/** Starts a part and resolves with its process and everything it printed up to its ready line. */
+function launch(part: Part, out: (line: string) => void): Promise<{ child: ChildProcess; printed: string; url: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', part.script, ...part.args], {
+      env: { ...process.env, ...part.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let printed = '';
+    let ready = false;
+    const onLine = (line: string) => {
+      if (ready) return out(line);
+      printed += `${line}\n`;
+      const url = part.ready.test(line) ? part.url.exec(printed)?.[1] : undefined;
+      if (url) {
+        ready = true;
+        resolve({ child, printed, url });
+      }
+    };
+    for (const stream of [child.stdout!, child.stderr!]) {
+      let buffer = '';
+      stream.setEncoding('utf8').on('data', (chunk: string) => {
+        buffer += chunk;
+        const lines = buffer.split('\n');
+        buffer = lines.pop()!;
+        lines.forEach(onLine);
+      });
+    }
+    child.once('exit', (code) => {
+      if (!ready) reject(new Error(`${part.name} did not start (exit code ${code}):\n${printed}`));
+    });
+  });
+}
+
+export async function startStack(options: StackOptions): Promise<Stack> {
+  const out = options.out ?? ((line: string) => console.log(line));
+  const scripts = path.join(import.meta.dirname, '..');
+  const api: Part = {
+    name: 'The local Supabase stand-in',
+    script: path.join(scripts, 'local-supabase/main.ts'),
+    args: [],
+    env: { LOCAL_SUPABASE_PORT: String(options.apiPort), LOCAL_SUPABASE_HOST: options.host },
+    // The stand-in prints its URL, keys and demo logins, the non-staff login last.
+    ready: /^Demo login \(non-staff\)/,
+    url: /^API URL: (\S+)/m,
+  };
+  const site: Part = {
+    name: 'The site server',
+    script: path.join(scripts, 'serve.ts'),
+    args: options.root ? ['--root', options.root] : [],
+    env: { PORT: String(options.sitePort), HOST: options.host },
+    ready: /^Site:/,
+    url: /^Site:\s+(\S+)/m,
+  };
+
+  let stopping = false;
+  const children = new Map<'site' | 'api', ChildProcess>();
+  const waiting = new Map<'site' | 'api', Array<() => void>>();
+
+  async function run(key: 'site' | 'api', part: Part) {
+    const started = await launch(part, out);
+    if (stopping) started.child.kill('SIGTERM');
+    children.set(key, started.child);
+    // Start again on the port it had, so the URLs printed at start stay right.
+    const port = new URL(started.url).port;
+    if (key === 'api') part.env.LOCAL_SUPABASE_PORT = port;
+    else part.env.PORT = port;
+    started.child.once('exit', (code, signal) => {
+      if (stopping) return;
+      out(`\n${part.name} stopped (${signal ?? `exit code ${code}`}); starting it again.${key === 'api' ? ' Its data was in memory: the demo data starts afresh.' : ''}`);
+      void run(key, part).then(
+        () => waiting.get(key)?.splice(0).forEach((resolve) => resolve()),
+        (error: Error) => out(error.message),
+      );
+    });
+    return started;
+  }
+
+  const apiStarted = await run('api', api);
+  const siteStarted = await run('site', site);
+
+  return {
+    siteUrl: siteStarted.url,
+    apiUrl: apiStarted.url,
+    apiDescription: apiStarted.printed.trim(),
+    pid: (part) => children.get(part)?.pid,
+    restarted: (part) => new Promise((resolve) => waiting.set(part, [...(waiting.get(part) ?? []), resolve])),
+    async stop() {
+      stopping = true;
+      await Promise.all(
+        [...children.values()].map(
+          (child) =>
+            new Promise<void>((resolve) => {
+              if (child.exitCode !== null || child.signalCode !== null) return resolve();
+              child.once('exit', () => resolve());
+              child.kill('SIGTERM');
+            }),
+        ),
+      );
+    },
+  };
+}

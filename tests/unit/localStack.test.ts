@@ -1,0 +1,126 @@
+/**
+ * The local stack survives bad requests: the static server answers a broken Range with 416 and a POST with
+ * 405 instead of dying, and the site and the Supabase stand-in run in processes of their own, so one
+ * stopping leaves the other serving (and the supervisor starts it again).
+ */
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { createStaticServer } from '../../scripts/serve.ts';
+
+let root: string;
+beforeAll(() => {
+  root = mkdtempSync(path.join(tmpdir(), 'site-'));
+  mkdirSync(path.join(root, 'services'));
+  mkdirSync(path.join(root, 'assets'));
+  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page</p>');
+  writeFileSync(path.join(root, 'services', 'index.html'), `<!doctype html><title>Services</title><p>${'services '.repeat(200)}</p>`);
+  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
+  writeFileSync(path.join(root, '404.html'), '<!doctype html><title>Not found</title><p>Oops! Page not found</p>');
+});
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+describe('the static server', () => {
+  let server: Server;
+  let base: string;
+  const logged: string[] = [];
+  beforeAll(async () => {
+    server = createStaticServer(root, (line) => logged.push(line));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  const get = (pathname: string, headers: Record<string, string> = {}) => fetch(`${base}${pathname}`, { headers });
+
+  test.each([
+    ['a start after the end', 'bytes=500-2'],
+    ['a start past the end of the file', 'bytes=99999999-'],
+  ])('answers a Range with %s with 416 and keeps serving', async (_, range) => {
+    const response = await get('/services', { range });
+    expect(response.status).toBe(416);
+    expect(response.headers.get('content-range')).toMatch(/^bytes \*\/\d+$/);
+    expect((await get('/services')).status).toBe(200);
+  });
+
+  test('answers a Range with a number too large for a file by serving to the end of the file', async () => {
+    const response = await get('/services', { range: 'bytes=10-99999999999999999999999' });
+    expect(response.status).toBe(206);
+    expect(response.headers.get('content-range')).toMatch(/^bytes 10-\d+\/\d+$/);
+  });
+
+  test('serves a valid range and a suffix range exactly', async () => {
+    const first = await get('/services', { range: 'bytes=0-9' });
+    expect(first.status).toBe(206);
+    expect(await first.text()).toBe('<!doctype ');
+    const last = await get('/services', { range: 'bytes=-5' });
+    expect(await last.text()).toBe(' </p>');
+  });
+
+  test.each(['POST', 'PUT', 'DELETE', 'PATCH'])('answers %s with 405 and the methods it allows', async (method) => {
+    const response = await fetch(`${base}/services`, { method, body: method === 'DELETE' ? null : 'x' });
+    expect(response.status).toBe(405);
+    expect(response.headers.get('allow')).toBe('GET, HEAD');
+  });
+
+  test('serves pretty URLs, the 404 page with status 404, and never a file outside its folder', async () => {
+    expect(await (await get('/services/')).text()).toContain('services services');
+    const missing = await get('/no-such-page');
+    expect(missing.status).toBe(404);
+    expect(missing.headers.get('x-content-type-options')).toBe('nosniff');
+    expect(await missing.text()).toContain('Oops! Page not found');
+    expect((await get('/%E0%A4%A')).status).toBe(404);
+    expect((await get('/..%2F..%2F..%2Fetc%2Fpasswd')).status).toBe(404);
+  });
+
+  test('caches hashed assets for a year and pages not at all', async () => {
+    expect((await get('/assets/app-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect((await get('/')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+});
+
+describe('npm start\'s stack', () => {
+  let stack: Stack;
+  const lines: string[] = [];
+  beforeAll(async () => {
+    stack = await startStack({ sitePort: 0, apiPort: 0, host: '127.0.0.1', root, out: (line) => lines.push(line) });
+  }, 60_000);
+  afterAll(() => stack?.stop());
+
+  const siteUp = async () => (await fetch(stack.siteUrl)).status;
+  const apiUp = async () => (await fetch(`${stack.apiUrl}/auth/v1/.well-known/jwks.json`)).status;
+
+  test('listens on 127.0.0.1 and prints the stand-in\'s URL, keys and demo logins', () => {
+    expect(stack.siteUrl).toMatch(/^http:\/\/localhost:\d+$/);
+    expect(stack.apiUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+$/);
+    expect(stack.apiDescription).toMatch(/anon key: ey[\s\S]*service_role key: ey[\s\S]*staff@example\.com/);
+  });
+
+  test('survives a request with a broken Range header', async () => {
+    const pid = stack.pid('site');
+    expect((await fetch(stack.siteUrl, { headers: { range: 'bytes=9-1' } })).status).toBe(416);
+    expect(await siteUp()).toBe(200);
+    expect(stack.pid('site')).toBe(pid);
+  });
+
+  test('keeps the stand-in serving while the site server is down, and starts the site again', async () => {
+    const back = stack.restarted('site');
+    process.kill(stack.pid('site')!, 'SIGKILL');
+    expect(await apiUp()).toBe(200);
+    await back;
+    expect(await siteUp()).toBe(200);
+    expect(lines.join('\n')).toContain('The site server stopped (SIGKILL); starting it again.');
+  }, 30_000);
+
+  test('keeps the site serving while the stand-in is down, and starts the stand-in again', async () => {
+    const back = stack.restarted('api');
+    process.kill(stack.pid('api')!, 'SIGKILL');
+    expect(await siteUp()).toBe(200);
+    await back;
+    expect(await apiUp()).toBe(200);
+  }, 60_000);
+});
