@@ -2,6 +2,7 @@
 import { Global, css } from '@emotion/react';
 import { Suspense, lazy, useCallback } from 'react';
 import { color, font } from '../theme.ts';
+import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import { useSession } from './useSession.ts';
@@ -12,7 +13,7 @@ const Dashboard = lazy(() => import('./Dashboard.tsx').then((module) => ({ defau
 export function App() {
   const { state, endSession } = useSession();
   const signOut = useCallback(() => void endSession(), [endSession]);
-  const expired = useCallback(() => void endSession('Your session has expired. Please sign in again.'), [endSession]);
+  const expired = useCallback(() => void endSession('Your session has ended. Please sign in again.'), [endSession]);
   return (
     <ToastProvider>
       <Global styles={baseStyles} />
@@ -23,15 +24,17 @@ export function App() {
       ) : state.status === 'signed-out' ? (
         <SignIn notice={state.notice} />
       ) : (
-        <Suspense
-          fallback={
-            <p css={checkingStyle} role="status">
-              Loading applications...
-            </p>
-          }
-        >
-          <Dashboard user={state.user} onSignOut={signOut} onSessionExpired={expired} />
-        </Suspense>
+        <ErrorBoundary>
+          <Suspense
+            fallback={
+              <p css={checkingStyle} role="status">
+                Loading applications...
+              </p>
+            }
+          >
+            <Dashboard user={state.user} onSignOut={signOut} onSessionExpired={expired} />
+          </Suspense>
+        </ErrorBoundary>
       )}
     </ToastProvider>
   );

@@ -3,9 +3,10 @@ import { css } from '@emotion/react';
 import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type ReactNode } from 'react';
 import { color, layout } from '../theme.ts';
-import { codeToWords, loadApplication, type ApplicationSummary } from './applications.ts';
+import { isSessionEnded, loadApplication, type ApplicationSummary } from './applications.ts';
 import { supabase } from './client.ts';
 import { formatDateTime } from './format.ts';
+import { labelOf } from './labels.ts';
 
 interface Props {
   application: ApplicationSummary | null;
@@ -13,9 +14,11 @@ interface Props {
   returnFocusTo: HTMLElement | null;
   onClose: () => void;
   onDownload: (application: ApplicationSummary) => void;
+  /** The server refused the session while loading the details. */
+  onSessionEnded: () => void;
 }
 
-export function ApplicationDialog({ application, returnFocusTo, onClose, onDownload }: Props) {
+export function ApplicationDialog({ application, returnFocusTo, onClose, onDownload, onSessionEnded }: Props) {
   const [coverLetter, setCoverLetter] = useState<string | null | undefined>();
 
   useEffect(() => {
@@ -24,12 +27,16 @@ export function ApplicationDialog({ application, returnFocusTo, onClose, onDownl
     let active = true;
     loadApplication(supabase, application.id).then(
       (full) => active && setCoverLetter(full.cover_letter),
-      () => active && setCoverLetter(null),
+      (error: unknown) => {
+        if (!active) return;
+        if (isSessionEnded(error)) onSessionEnded();
+        else setCoverLetter(null);
+      },
     );
     return () => {
       active = false;
     };
-  }, [application]);
+  }, [application, onSessionEnded]);
 
   return (
     <Dialog.Root open={application !== null} onOpenChange={(open) => !open && onClose()}>
@@ -81,9 +88,9 @@ function details(application: ApplicationSummary): Array<[string, ReactNode]> {
     ['Email', <a href={`mailto:${application.email}`}>{application.email}</a>],
     ['Phone', <a href={`tel:${application.phone}`}>{application.phone}</a>],
     ['Submitted', formatDateTime(application.created_at)],
-    ['Position', codeToWords(application.position)],
-    ['Experience', codeToWords(application.experience)],
-    ['Availability', codeToWords(application.availability)],
+    ['Position', labelOf('position', application.position)],
+    ['Experience', labelOf('experience', application.experience)],
+    ['Availability', labelOf('availability', application.availability)],
     ['Transportation', application.has_transportation ? 'Available' : 'Not Available'],
     ["Driver's License", application.has_license ? 'Valid' : 'Not Valid'],
   ];

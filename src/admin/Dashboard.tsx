@@ -7,9 +7,10 @@ import type { User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { color, layout, mq } from '../theme.ts';
 import { ApplicationDialog } from './ApplicationDialog.tsx';
-import { LoadError, codeToWords, countThisWeek, downloadResume, loadApplications, resumeFileName, searchApplications, type ApplicationSummary } from './applications.ts';
+import { countThisWeek, downloadResume, isSessionEnded, loadApplications, resumeFileName, searchApplications, type ApplicationSummary } from './applications.ts';
 import { supabase } from './client.ts';
 import { formatDate } from './format.ts';
+import { labelOf } from './labels.ts';
 import { saveFile } from './saveFile.ts';
 import { useToast } from './Toasts.tsx';
 
@@ -38,7 +39,7 @@ export function Dashboard({ user, onSignOut, onSessionExpired }: Props) {
       .then((loaded) => active && setRows(loaded))
       .catch((error: unknown) => {
         if (!active) return;
-        if (error instanceof LoadError && error.status === 401) return onSessionExpired();
+        if (isSessionEnded(error)) return onSessionExpired();
         setRows([]);
         toast({ title: 'Error', description: 'Failed to load job applications', destructive: true });
       })
@@ -58,11 +59,12 @@ export function Dashboard({ user, onSignOut, onSessionExpired }: Props) {
       try {
         const blob = await downloadResume(supabase, application.resume_url!);
         saveFile(blob, resumeFileName(application.first_name, application.last_name));
-      } catch {
+      } catch (error) {
+        if (isSessionEnded(error)) return onSessionExpired();
         toast({ title: 'Error', description: 'Failed to download resume', destructive: true });
       }
     },
-    [toast],
+    [toast, onSessionExpired],
   );
 
   return (
@@ -145,8 +147,8 @@ export function Dashboard({ user, onSignOut, onSessionExpired }: Props) {
                           <span className="name">{name}</span>
                           <span className="email">{application.email}</span>
                         </td>
-                        <td>{codeToWords(application.position)}</td>
-                        <td>{codeToWords(application.experience)}</td>
+                        <td>{labelOf('position', application.position)}</td>
+                        <td>{labelOf('experience', application.experience)}</td>
                         <td>{formatDate(application.created_at)}</td>
                         <td className="actions">
                           {application.resume_url ? (
@@ -187,7 +189,7 @@ export function Dashboard({ user, onSignOut, onSessionExpired }: Props) {
           ) : null}
         </section>
       </main>
-      <ApplicationDialog application={selected} returnFocusTo={opener} onClose={() => setSelected(null)} onDownload={(a) => void download(a)} />
+      <ApplicationDialog application={selected} returnFocusTo={opener} onClose={() => setSelected(null)} onDownload={(a) => void download(a)} onSessionEnded={onSessionExpired} />
     </div>
   );
 }

@@ -4,6 +4,7 @@
  * an application is opened. Searching is done in memory, so a keystroke stays fast at 10,000 applications.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { RESUME_KEY_PATTERN } from '../../supabase/functions/_shared/application.ts';
 import type { Database, JobApplication } from './database.ts';
 
 export const PAGE_ROWS = 1000;
@@ -15,6 +16,14 @@ export class LoadError extends Error {
   constructor(message: string, readonly status: number) {
     super(message);
   }
+}
+
+/** The server no longer accepts the session (revoked or expired): the user must sign in again. */
+export class SessionEndedError extends Error {}
+
+/** True when a failure means the session has ended, as opposed to a network or server problem. */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof SessionEndedError || (error instanceof LoadError && error.status === 401);
 }
 
 export async function loadApplications(client: SupabaseClient<Database>): Promise<ApplicationSummary[]> {
@@ -43,8 +52,16 @@ export async function loadApplication(client: SupabaseClient<Database>, id: stri
   return data;
 }
 
+/**
+ * A resume's bytes. Only a key the submit-application function could have made is fetched: a stored value
+ * such as '../../rest/v1/...' would otherwise send the staff member's token to another endpoint.
+ */
 export async function downloadResume(client: SupabaseClient<Database>, key: string): Promise<Blob> {
+  if (!RESUME_KEY_PATTERN.test(key)) throw new Error('The stored resume key is not one the site generates');
   const { data, error } = await client.storage.from('resumes').download(key);
+  // Storage answers a revoked or expired token with code InvalidJWT (status 400, statusCode "403").
+  const failure = error as { code?: string; status?: number } | null;
+  if (failure && (failure.code === 'InvalidJWT' || failure.status === 401)) throw new SessionEndedError(error!.message);
   if (error || !data) throw new Error(error?.message ?? 'No file');
   return data;
 }

@@ -1,8 +1,9 @@
 /**
  * The signed-in state of the dashboard. On start the stored session is checked with the server, so a session
- * that was revoked elsewhere, or has expired, returns the user to the sign-in form.
+ * that was revoked elsewhere, or has expired, returns the user to the sign-in form. A server that cannot be
+ * reached is not a revoked session: the session is kept, and the dashboard shows its load error instead.
  */
-import type { User } from '@supabase/supabase-js';
+import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 import { supabase } from './client.ts';
 
@@ -22,6 +23,7 @@ export function useSession() {
       const { data, error } = await supabase.auth.getUser();
       if (!active) return;
       if (data.user) setState({ status: 'signed-in', user: data.user });
+      else if (isAuthRetryableFetchError(error)) setState({ status: 'signed-in', user: stored.session.user });
       else {
         await supabase.auth.signOut({ scope: 'local' });
         setState({ status: 'signed-out', notice: error ? 'Your session has ended. Please sign in again.' : undefined });

@@ -158,6 +158,85 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
   });
 
+  test('a backend outage on reload keeps the session and shows the load error, not the sign-in form', async ({ page }) => {
+    await signedInWithList(page);
+    const stored = await page.evaluate(() => Object.keys(localStorage).filter((key) => key.endsWith('-auth-token')));
+    expect(stored).toHaveLength(1);
+    // The backend cannot be reached (a network failure, not an answer).
+    await page.route(`${API}/**`, (route) => route.abort('connectionrefused'));
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+    await expect(page.getByText('Failed to load job applications')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeHidden();
+    expect(await page.evaluate((key) => localStorage.getItem(key), stored[0]!)).not.toBeNull();
+    // Back online, a reload shows the list again without signing in.
+    await page.unroute(`${API}/**`);
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
+  });
+
+  test('a 401 while viewing an application returns to sign-in with the session-ended notice', async ({ page }) => {
+    await signedInWithList(page);
+    // The server refuses the token (as it does once a session has expired).
+    await page.route(`${API}/rest/v1/job_applications?select=*&id=**`, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' }) }),
+    );
+    await page.getByRole('button', { name: /^View details of / }).first().click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('a refused token while downloading a resume returns to sign-in with the session-ended notice', async ({ page }) => {
+    await signedInWithList(page);
+    await page.route(`${API}/storage/v1/object/resumes/**`, (route) =>
+      route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: '403', code: 'InvalidJWT', error: 'Unauthorized', message: 'jwt expired' }) }),
+    );
+    await page.getByRole('button', { name: /^Download resume of / }).first().click();
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' })).toBeVisible();
+  });
+
+  test('dates JavaScript cannot format are shown as stored, and the rest of the list still works', async ({ page }) => {
+    const base = { last_name: 'Datecheck', phone: '(860) 555-0100', position: 'companion-caregiver', experience: 'no-experience', availability: 'flexible', cover_letter: '', resume_url: null };
+    const { data, error } = await service()
+      .from('job_applications')
+      .insert([
+        { ...base, first_name: 'Infinite', email: 'infinite@example.com', created_at: 'infinity' },
+        { ...base, first_name: 'Faraway', email: 'faraway@example.com', created_at: '294000-01-01T00:00:00Z' },
+      ])
+      .select('id');
+    expect(error).toBeNull();
+    try {
+      await signedInWithList(page);
+      await expect(page.getByRole('heading', { name: 'Applications (38)' })).toBeVisible();
+      await page.getByLabel('Search applications').fill('Datecheck');
+      await expect(page.locator('tbody tr', { hasText: 'Infinite' }).locator('td').nth(3)).toHaveText('infinity');
+      await expect(page.locator('tbody tr', { hasText: 'Faraway' }).locator('td').nth(3)).toHaveText(/294000/);
+      await page.getByRole('button', { name: 'View details of Infinite Datecheck' }).click();
+      await expect(page.getByRole('dialog')).toContainText('Application submitted infinity');
+    } finally {
+      await service().from('job_applications').delete().in('id', data!.map((row) => row.id));
+    }
+  });
+
+  test('a stored resume key that is not one the site generates is never fetched', async ({ page }) => {
+    // The column refuses such a value since the resume_url constraint; older data or another writer could hold one.
+    const requested: string[] = [];
+    page.on('request', (request) => requested.push(request.url()));
+    await signedInWithList(page);
+    await page.route(`${API}/rest/v1/job_applications?select=id%2C*`, async (route) => {
+      const response = await route.fetch();
+      const rows = (await response.json()) as Array<{ resume_url: string | null }>;
+      const withResume = rows.find((row) => row.resume_url)!;
+      withResume.resume_url = '../../../../rest/v1/job_applications?select=*';
+      await route.fulfill({ response, json: rows });
+    });
+    await page.reload();
+    await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
+    await page.getByRole('button', { name: /^Download resume of / }).first().click();
+    await expect(page.getByText('Failed to download resume')).toBeVisible();
+    expect(requested.filter((url) => url.includes('/storage/v1/'))).toEqual([]);
+  });
+
   test('an XSS corpus in every applicant field is shown as text and never runs', async ({ page }) => {
     const payloads = [
       '<script>window.__xss=1</script>', '<img src=x onerror="window.__xss=1">', '<svg onload="window.__xss=1">',
