@@ -57,6 +57,8 @@ export const APPLICATION_MESSAGES = {
   resumeNotPdf: 'The resume must be a PDF file. Save it as PDF and choose it again, or leave it out.',
   resumeTooLarge: 'The resume is larger than 10 MB. Choose a smaller PDF, or leave it out.',
   resumeTooMany: 'Choose one resume file only.',
+  /** Above the field messages when one or more fields are wrong (every wrong field is named at once). */
+  invalid: 'Some answers need a change before the application can be sent. Each one is marked.',
   tooLarge: 'The application is larger than 10 MB. Choose a smaller resume, or leave it out.',
   rateLimited: 'We have received several applications from your connection in the last hour. Please try again later, or call us.',
   failed: 'Your application could not be sent. Nothing was saved. Please try again, or call us.',

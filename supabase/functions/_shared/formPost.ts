@@ -1,0 +1,96 @@
+/**
+ * What a function behind one of the site's public forms needs, whatever the form: telling a browser's plain
+ * form post (answered with a redirect) from the enhanced form's fetch (answered with JSON), CORS for the
+ * site's own origins only, a body read that stops at a limit, the client's address as a salted hash, and
+ * today's date where the agency works. Web-standard APIs only, so it runs under Deno and Node alike.
+ */
+
+/** How to answer: a page to go to (JavaScript off, the browser posted the form itself) or JSON. */
+export type AnswerMode = 'redirect' | 'json';
+
+/**
+ * A browser posting a form on its own asks for HTML (`Accept: text/html,...`) and follows a 303; the enhanced
+ * form sends `Accept: application/json`, and curl or other raw clients accept anything: those get JSON.
+ */
+export function answerModeOf(req: Request): AnswerMode {
+  return req.headers.get('accept')?.includes('text/html') === true ? 'redirect' : 'json';
+}
+
+/** The CORS headers of an answer: the origin is named only when it is one of the site's own. */
+export function corsHeaders(req: Request, allowOrigin: (origin: string) => boolean): Headers {
+  // The answer differs by Origin, so a cache between must not hand one origin's answer to another.
+  const headers = new Headers({ Vary: 'Origin' });
+  const origin = req.headers.get('origin');
+  if (origin !== null && allowOrigin(origin)) headers.set('Access-Control-Allow-Origin', origin);
+  return headers;
+}
+
+/** Only what the site's own script sends; anything else makes the browser refuse the post before it is sent. */
+export const ALLOWED_REQUEST_HEADERS = 'content-type, accept, x-requested-with';
+
+export type BodyRead = { ok: true; bytes: Uint8Array<ArrayBuffer> } | { ok: false };
+
+/**
+ * Reads the whole body, or stops as soon as it passes `limit` bytes. A declared Content-Length over the limit
+ * is refused without reading a byte; a chunked body (no length) is counted as it arrives, and the rest is
+ * never read.
+ */
+export async function readBodyWithin(req: Request, limit: number): Promise<BodyRead> {
+  const declared = req.headers.get('content-length');
+  if (declared !== null && /^\d+$/.test(declared.trim()) && Number(declared) > limit) return { ok: false };
+  if (req.body === null) return { ok: true, bytes: new Uint8Array(0) };
+
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      return { ok: false };
+    }
+    chunks.push(value);
+  }
+  const bytes = new Uint8Array(size);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.byteLength;
+  }
+  return { ok: true, bytes };
+}
+
+/** A form body (multipart or urlencoded) as FormData; null when the body is not a form or cannot be parsed. */
+export async function parseForm(contentType: string | null, bytes: Uint8Array<ArrayBuffer>): Promise<FormData | null> {
+  const type = contentType?.split(';')[0]?.trim().toLowerCase();
+  if (type !== 'multipart/form-data' && type !== 'application/x-www-form-urlencoded') return null;
+  try {
+    // contentType is known to be set here: the parser needs its multipart boundary.
+    return await new Response(bytes, { headers: { 'content-type': contentType as string } }).formData();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The client, for rate limiting: SHA-256 (hex) of a secret salt and the first address of X-Forwarded-For, the
+ * one Supabase's gateway puts there. The address itself is never stored, and without the salt the hash
+ * cannot be matched to an address by trying them all.
+ */
+export async function clientHash(req: Request, salt: string): Promise<string> {
+  const first = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+  // Without the header (never on Supabase; a misconfigured proxy elsewhere) every client shares one count,
+  // which limits too much rather than not at all.
+  const address = first !== undefined && first !== '' ? first : 'unknown';
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(salt + address));
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
+}
+
+/** YYYY-MM-DD in Connecticut (America/New_York): an opening advertised "through" a date is open all that day there. */
+export function dateInConnecticut(now: Date): string {
+  const parts = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).formatToParts(now);
+  const part = (type: 'year' | 'month' | 'day') => parts.find((p) => p.type === type)?.value;
+  return `${part('year')}-${part('month')}-${part('day')}`;
+}
