@@ -143,7 +143,7 @@ function sendSingle(res: Res, status: number, arrayJson: string, headers: Record
 }
 
 /** PostgREST's mapping of SQLSTATEs to HTTP statuses (the cases this API meets). */
-function statusForSqlState(code: string | undefined, role: string): number {
+export function statusForSqlState(code: string | undefined, role: string): number {
   if (code === '42501') return role === 'anon' ? 401 : 403;
   if (code === '23505' || code === '23503') return 409;
   if (code?.startsWith('XX') || code === '57014' || !code) return 500;

@@ -1,15 +1,17 @@
 /**
- * The local Supabase stand-in: one HTTP server on 127.0.0.1 that answers /auth/v1, /rest/v1 and
- * /storage/v1 the way Supabase does for the calls supabase-js makes here, over PGlite. It makes no access
+ * The local Supabase stand-in: one HTTP server on 127.0.0.1 that answers /auth/v1, /rest/v1, /storage/v1 and
+ * /functions/v1 the way Supabase does for the calls supabase-js makes here, over PGlite. It makes no access
  * decision of its own: every data request runs as the caller's Postgres role, and RLS decides.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createAuth } from './auth.ts';
 import { openDatabase, type Db } from './db.ts';
+import { createFunctions } from './functions.ts';
 import { answerPreflight, sendJson, setCors } from './http.ts';
 import { apiKey } from './keys.ts';
 import { createRest } from './rest.ts';
+import { createRpc } from './rpc.ts';
 import { demoApplications, seedApplications } from './seedData.ts';
 import { createStorage } from './storage.ts';
 
@@ -39,14 +41,26 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
   const [anonKey, serviceRoleKey] = await Promise.all([apiKey('anon'), apiKey('service_role')]);
   let url = '';
-  let handlers: { auth: ReturnType<typeof createAuth>; rest: ReturnType<typeof createRest>; storage: ReturnType<typeof createStorage> };
+  let handlers: {
+    auth: ReturnType<typeof createAuth>;
+    rest: ReturnType<typeof createRest>;
+    rpc: ReturnType<typeof createRpc>;
+    storage: ReturnType<typeof createStorage>;
+    functions: ReturnType<typeof createFunctions>;
+  };
 
   const server: Server = createServer(async (req, res) => {
-    setCors(req, res);
-    if (req.method === 'OPTIONS') return answerPreflight(req, res);
     const requestUrl = new URL(req.url ?? '/', url);
+    // A function answers its own CORS, preflight included, as on Supabase; the rest is the API's.
+    const isFunction = requestUrl.pathname.startsWith('/functions/v1/');
+    if (!isFunction) {
+      setCors(req, res);
+      if (req.method === 'OPTIONS') return answerPreflight(req, res);
+    }
     try {
-      if (requestUrl.pathname.startsWith('/auth/v1/')) await handlers.auth(req, res, requestUrl);
+      if (isFunction) await handlers.functions(req, res, requestUrl);
+      else if (requestUrl.pathname.startsWith('/auth/v1/')) await handlers.auth(req, res, requestUrl);
+      else if (requestUrl.pathname.startsWith('/rest/v1/rpc/')) await handlers.rpc(req, res, requestUrl);
       else if (requestUrl.pathname.startsWith('/rest/v1/')) await handlers.rest(req, res, requestUrl);
       else if (requestUrl.pathname.startsWith('/storage/v1/')) await handlers.storage(req, res, requestUrl);
       else sendJson(res, 404, { message: 'no Route matched with those values' });
@@ -64,7 +78,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   });
   const { port } = server.address() as AddressInfo;
   url = `http://${host}:${port}`;
-  handlers = { auth: createAuth(db, url), rest: createRest(db, anonKey), storage: createStorage(db, anonKey) };
+  handlers = {
+    auth: createAuth(db, url),
+    rest: createRest(db, anonKey),
+    rpc: createRpc(db, anonKey),
+    storage: createStorage(db, anonKey),
+    functions: createFunctions({ apiUrl: url, serviceRoleKey }),
+  };
 
   return {
     url,

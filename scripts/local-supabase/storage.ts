@@ -1,5 +1,5 @@
 /**
- * The Storage subset: download and upload of objects. Object rows live in storage.objects and are read or
+ * The Storage subset: download, upload and removal of objects. Object rows live in storage.objects and are read or
  * written as the caller's role, so the bucket's policies decide; the bytes live in standin.blobs.
  * Errors have Storage's shape: HTTP 400 with the real status as a string in `statusCode`.
  */
@@ -106,8 +106,40 @@ export function createStorage(db: Db, anonKey: string) {
     sendJson(res, 200, { Key: `${bucket.id}/${key}`, Id: version });
   }
 
+  /**
+   * `remove([keys])`: DELETE /storage/v1/object/<bucket> with `{prefixes: [keys]}`. Deletes, as the caller's
+   * role, the objects its policies let it delete (none but the service role's, here) and lists them.
+   */
+  async function remove(req: Req, res: Res, url: URL) {
+    const bucketId = decodeURIComponent(url.pathname.replace(/^\/storage\/v1\/object\//, ''));
+    const caller = await callerOf(req, anonKey);
+    if (!caller.ok) return storageError(res, '403', 'InvalidJWT', 'Unauthorized', String(caller.body.message), 400);
+    const bucket = await bucketOf(bucketId);
+    if (!bucket) return storageError(res, '404', 'NoSuchBucket', 'Bucket not found', 'Bucket not found');
+    let prefixes: unknown;
+    try {
+      prefixes = (JSON.parse((await readBody(req)).toString('utf8')) as { prefixes?: unknown }).prefixes;
+    } catch {
+      prefixes = undefined;
+    }
+    if (!Array.isArray(prefixes) || prefixes.length < 1 || prefixes.length > 1000 || !prefixes.every((p) => typeof p === 'string')) {
+      return storageError(res, '400', 'InvalidRequest', 'InvalidRequest', 'body/prefixes must be a list of 1 to 1000 object names');
+    }
+    const deleted = await asRole(db, caller.who, async (tx) =>
+      (await tx.query<{ name: string; version: string }>(
+        `delete from storage.objects where bucket_id = $1 and name = any($2::text[])
+         returning name, id, version, bucket_id, owner_id, metadata, created_at, updated_at, last_accessed_at`,
+        [bucket.id, prefixes],
+      )).rows,
+      { method: 'DELETE', path: url.pathname },
+    );
+    for (const object of deleted) await db.query('delete from standin.blobs where bucket_id = $1 and name = $2 and version = $3', [bucket.id, object.name, object.version]);
+    sendJson(res, 200, deleted);
+  }
+
   return async function handleStorage(req: Req, res: Res, url: URL): Promise<void> {
     if (!url.pathname.startsWith('/storage/v1/object/')) return storageError(res, '404', 'NotFound', 'not_found', 'Route not found');
+    if (req.method === 'DELETE' && !url.pathname.replace(/^\/storage\/v1\/object\//, '').includes('/')) return remove(req, res, url);
     if (req.method === 'GET' || req.method === 'HEAD') return download(req, res, url);
     if (req.method === 'POST' || req.method === 'PUT') return upload(req, res, url);
     storageError(res, '405', 'MethodNotAllowed', 'method_not_allowed', `Unsupported method ${req.method}`);

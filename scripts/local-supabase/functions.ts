@@ -1,0 +1,136 @@
+/**
+ * Edge Functions on the stand-in: `/functions/v1/<name>` runs the same web-standard handler that Supabase
+ * runs under Deno (supabase/functions/<name>/handler.ts), behind the same gateway rule, read from the same
+ * supabase/config.toml: a valid JWT is required unless `[functions.<name>] verify_jwt = false`.
+ * The function answers its own CORS, preflight included, as on Supabase.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { parse } from 'smol-toml';
+import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
+import { sendJson, verifyJwt, type Req, type Res } from './http.ts';
+
+type Handler = (req: Request) => Promise<Response>;
+
+/** `[functions.<name>]` tables of supabase/config.toml: only what the gateway reads. */
+export type FunctionsConfig = Record<string, { verify_jwt?: boolean }>;
+
+export function readFunctionsConfig(projectDir = process.cwd()): FunctionsConfig {
+  const config = parse(readFileSync(path.join(projectDir, 'supabase', 'config.toml'), 'utf8')) as { functions?: FunctionsConfig };
+  return config.functions ?? {};
+}
+
+export interface GatewayRefusal {
+  status: number;
+  body: Record<string, unknown>;
+}
+
+/**
+ * Supabase's gateway in front of a function: a Bearer JWT signed by the project is required unless the
+ * function is declared `verify_jwt = false` (unset means true). Preflights pass, since browsers send them
+ * without credentials (the Supabase CLI's gateway does the same). Null when the request may go through.
+ */
+export async function gatewayRefusal(config: FunctionsConfig, name: string, method: string, authorization: string | undefined): Promise<GatewayRefusal | null> {
+  if (method === 'OPTIONS' || config[name]?.verify_jwt === false) return null;
+  if (!authorization) return { status: 401, body: { code: 401, message: 'Missing authorization header' } };
+  const token = /^Bearer (\S+)$/.exec(authorization)?.[1];
+  if (token === undefined || !(await verifyJwt(token)).ok) return { status: 401, body: { code: 401, message: 'Invalid JWT' } };
+  return null;
+}
+
+export interface FunctionsOptions {
+  /** The stand-in's own URL and service-role key: the functions call it as they would call the project. */
+  apiUrl: string;
+  serviceRoleKey: string;
+  projectDir?: string;
+}
+
+export function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd() }: FunctionsOptions) {
+  const config = readFunctionsConfig(projectDir);
+  const siteUrl = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
+  const functions: Record<string, Handler> = {
+    'submit-application': createSubmitApplication({
+      supabaseUrl: apiUrl,
+      serviceRoleKey,
+      siteUrl,
+      // The site's origin, and any local one: tests and `npm run dev` serve the site on other ports.
+      allowOrigin: (origin) => origin === siteUrl || /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin),
+      rateLimitSalt: serviceRoleKey,
+      choices: formChoices,
+    }),
+  };
+
+  return async function handleFunction(req: Req, res: Res, url: URL): Promise<void> {
+    const name = url.pathname.split('/')[3] ?? '';
+    const handler = Object.hasOwn(functions, name) ? functions[name] : undefined;
+    if (!handler) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
+    const refusal = await gatewayRefusal(config, name, req.method ?? 'GET', req.headers.authorization);
+    if (refusal) return sendJson(res, refusal.status, refusal.body);
+
+    const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : bodyOf(req);
+    const response = await handler(new Request(url, { method: req.method, headers: headersOf(req), body: body?.stream, duplex: 'half' } as RequestInit));
+    res.statusCode = response.status;
+    response.headers.forEach((value, header) => res.setHeader(header, value));
+    if (response.body && req.method !== 'HEAD') {
+      for await (const chunk of response.body) res.write(chunk);
+    }
+    res.end();
+    // Whatever the function did not read (a body over its limit) is read and dropped, so the client can
+    // finish sending and read the answer instead of seeing the connection reset.
+    body?.drain();
+  };
+}
+
+/** The request's headers as the function sees them on Supabase, where the gateway adds X-Forwarded-For. */
+function headersOf(req: Req): Headers {
+  const headers = new Headers();
+  for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
+    const name = req.rawHeaders[i]!;
+    // Hop-by-hop headers describe this connection, not the request; fetch's Request refuses some of them.
+    if (/^(connection|keep-alive|transfer-encoding|upgrade|expect|host)$/i.test(name)) continue;
+    headers.append(name, req.rawHeaders[i + 1]!);
+  }
+  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
+  return headers;
+}
+
+/**
+ * The request body as a web stream, read as the function asks for it (so a size limit can stop reading), and
+ * a way to drop the rest once the answer is sent. Not Readable.toWeb: cancelling that destroys the socket.
+ */
+function bodyOf(req: Req): { stream: ReadableStream<Uint8Array>; drain(): void } {
+  let dropping = false;
+  const stream = new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        req.on('data', (chunk: Buffer) => {
+          if (dropping) return;
+          controller.enqueue(new Uint8Array(chunk));
+          if ((controller.desiredSize ?? 0) <= 0) req.pause();
+        });
+        req.once('end', () => {
+          if (!dropping) controller.close();
+        });
+        req.once('error', (error) => {
+          if (!dropping) controller.error(error);
+        });
+      },
+      pull() {
+        req.resume();
+      },
+      cancel() {
+        dropping = true;
+        req.resume();
+      },
+    },
+    { highWaterMark: 16 },
+  );
+  return {
+    stream,
+    drain() {
+      dropping = true;
+      req.resume();
+    },
+  };
+}
