@@ -64,6 +64,9 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
           <p>
             Connecticut registration {site.registration.number} &middot; <strong>{site.registration.label}</strong>
           </p>
+          <p>
+            <a href="/privacy">Privacy notice</a>
+          </p>
         </div>
       </Container>
     </footer>

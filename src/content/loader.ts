@@ -202,7 +202,7 @@ export function openJobs(content: Pick<Content, 'jobs'>, today = new Date().toIS
 }
 
 /** Paths the fixed pages own; a service file may not take them. */
-export const RESERVED_SLUGS = ['services', 'all-services', 'locations', 'contact', 'about', 'careers', 'admin', 'index', '404'];
+export const RESERVED_SLUGS = ['services', 'all-services', 'locations', 'contact', 'about', 'careers', 'privacy', 'admin', 'index', '404'];
 
 /** A service's file name is its address: it must be a valid, free and unique slug. */
 function fileNameProblems(file: string, slug: string, seen: Map<string, string>): ContentProblem[] {

@@ -14,6 +14,14 @@ const meta = z
   })
   .meta({ description: "The page's title, description and keywords for search engines." });
 
+/** Title and description of a page kept out of search engines (a confirmation, an error page): no keywords. */
+const unlistedMeta = z
+  .strictObject({
+    title: text(70).meta({ description: 'The browser-tab title; the agency name is added unless it is already in it.' }),
+    description: z.string().trim().min(50).max(160).meta({ description: 'A 50 to 160 character summary (shown when the link is shared).' }),
+  })
+  .meta({ description: "The page's title and description. The page is not listed in search engines or the sitemap." });
+
 const hero = z
   .strictObject({
     title: text(80).meta({ description: 'The main heading (the only h1 of the page).' }),
@@ -86,6 +94,62 @@ export const careersPageSchema = z.strictObject({
   apply: section,
 });
 
+/** A heading and a paragraph: one case on a page that explains several. */
+const notice = z.strictObject({
+  heading: text(80).meta({ description: 'A short heading, e.g. "Some answers need a second look".' }),
+  body: text(500).meta({ description: 'One or two sentences: what happened and what to do.' }),
+});
+
+/** /careers/thanks: where an application that was sent leads. The reply promise and phone come from site.yaml. */
+export const careersThanksPageSchema = z.strictObject({
+  meta: unlistedMeta,
+  hero,
+  next: section
+    .extend({ steps: z.array(text(300)).min(1).max(5).meta({ description: 'What happens next, one step per line, in order.' }) })
+    .meta({ description: 'What happens next; the reply promise from site.yaml is shown under it.' }),
+  questions: text(200).meta({ description: 'The line before the phone number, e.g. "Questions in the meantime? Call us."' }),
+});
+
+/**
+ * /careers/not-sent: where a form sent without JavaScript leads when the application was refused. The address
+ * ends in #invalid, #resume, #too-large, #rate-limited or #failed, and the page shows that case only.
+ */
+export const careersNotSentPageSchema = z.strictObject({
+  meta: unlistedMeta,
+  hero,
+  reasons: z
+    .strictObject({
+      invalid: notice.meta({ description: 'Some answers were missing or not in the expected form.' }),
+      resume: notice.meta({ description: 'The resume was not a PDF file.' }),
+      'too-large': notice.meta({ description: 'The resume (or the whole application) was larger than 10 MB.' }),
+      'rate-limited': notice.meta({ description: 'Too many applications came from the same connection in the last hour.' }),
+      failed: notice.meta({ description: 'Something went wrong on our side; nothing was saved.' }),
+    })
+    .meta({ description: 'One short explanation per reason the application was refused.' }),
+  unknown: notice.meta({ description: 'Shown when the address names no reason.' }),
+  goBack: text(400).meta({ description: 'How to return to the form with the answers kept: the browser\'s Back button.' }),
+  call: text(200).meta({ description: 'The line before the phone number, e.g. "Or call us and apply by phone."' }),
+});
+
+/** /privacy: the privacy notice. The e-mail address and phone number to ask for deletion come from site.yaml. */
+export const privacyPageSchema = z.strictObject({
+  meta,
+  hero,
+  updated: z.iso.date().meta({ description: 'The date of the last change to this notice, YYYY-MM-DD; shown as "Last updated".' }),
+  sections: z
+    .array(
+      z.strictObject({
+        heading: text(80).meta({ description: 'The question the section answers, e.g. "What we collect".' }),
+        paragraphs: z.array(text(800)).min(1).max(4).meta({ description: 'The answer, in short paragraphs.' }),
+        items: z.array(text(300)).max(12).default([]).meta({ description: 'An optional list after the paragraphs.' }),
+      }),
+    )
+    .min(3)
+    .max(10)
+    .meta({ description: 'The sections of the notice, in order.' }),
+  contact: section.meta({ description: "How to see, correct or delete an application; site.yaml's e-mail and phone are shown under it." }),
+});
+
 export const pageSchemas = {
   home: homePageSchema,
   services: servicesPageSchema,
@@ -94,6 +158,9 @@ export const pageSchemas = {
   contact: contactPageSchema,
   about: aboutPageSchema,
   careers: careersPageSchema,
+  'careers-thanks': careersThanksPageSchema,
+  'careers-not-sent': careersNotSentPageSchema,
+  privacy: privacyPageSchema,
 } as const;
 
 export type PageName = keyof typeof pageSchemas;

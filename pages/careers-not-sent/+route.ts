@@ -1,0 +1,2 @@
+// Where the application form leads, without JavaScript, when the function refused it: /careers/not-sent#<reason>.
+export default '/careers/not-sent';

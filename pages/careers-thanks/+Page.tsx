@@ -1,0 +1,42 @@
+// /careers/thanks: the application was sent; what happens next, the reply promise and the phone number.
+import { css } from '@emotion/react';
+import { ButtonLink } from '../../src/components/Button.tsx';
+import { Icon } from '../../src/components/Icon.tsx';
+import { PageHero } from '../../src/components/PageHero.tsx';
+import { Section } from '../../src/components/Section.tsx';
+import { color } from '../../src/theme.ts';
+import type { Data } from './+data.ts';
+
+export default function Page({ copy, phone, replyPromise }: Data) {
+  return (
+    <>
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} badge={<><Icon name="circle-check" size={20} /> Application received</>} />
+      <Section id="next" heading={copy.next.heading} intro={copy.next.intro}>
+        <div css={style}>
+          <ol>
+            {copy.next.steps.map((step) => (
+              <li key={step}>{step}</li>
+            ))}
+          </ol>
+          <p className="promise">
+            <Icon name="clock" size={22} /> {replyPromise}.
+          </p>
+          <p>{copy.questions}</p>
+          <ButtonLink href={`tel:${phone.e164}`}>
+            <Icon name="phone" size={20} /> Call <span className="nowrap">{phone.display}</span>
+          </ButtonLink>
+        </div>
+      </Section>
+    </>
+  );
+}
+
+const style = css`
+  max-width: 46rem;
+  ol { margin: 0 0 1.5rem; padding-left: 1.5rem; }
+  li { margin: 0.5rem 0; }
+  li::marker { color: ${color.brand}; font-weight: 700; }
+  .promise { display: flex; align-items: center; gap: 0.5rem; font-weight: 700; color: ${color.brandDark}; }
+  .promise svg { flex: none; }
+  .nowrap { white-space: nowrap; }
+`;
