@@ -7,6 +7,7 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { getContent, type Content } from '../src/content/loader.ts';
 import { siteOrigin } from '../src/env.ts';
+import { formScriptSrc } from '../src/forms/formScript.ts';
 import { buildHead } from '../src/seo/head.ts';
 import { Layout } from './Layout.tsx';
 import { chromeFrom, notFoundMeta } from './pageData.ts';
@@ -21,6 +22,8 @@ export async function onRenderHtml(pageContext: PageContextServer) {
   const head = buildHead(meta, content.site, siteOrigin(content.site.siteUrl));
   // A page whose Page exists only in the browser (/admin) gets an empty shell for its client app to fill.
   const { html, styles } = Page ? renderPage(Page, data, content, meta.path) : { html: '<div id="app-root"></div>', styles: '' };
+  // The one script a public page may load: the application form's, and only where the form is (decision 1).
+  const formScript = data?.enhanceForm ? escapeInject`<script type="module" src="${formScriptSrc()}"></script>` : '';
 
   return escapeInject`<!DOCTYPE html>
 <html lang="en">
@@ -32,6 +35,7 @@ export async function onRenderHtml(pageContext: PageContextServer) {
     <link rel="apple-touch-icon" href="/apple-touch-icon.png">
     ${dangerouslySkipEscape(head)}
     ${dangerouslySkipEscape(styles)}
+    ${formScript}
   </head>
   <body>${dangerouslySkipEscape(html)}</body>
 </html>`;

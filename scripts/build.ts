@@ -11,6 +11,7 @@ import { siteOrigin } from '../src/env.ts';
 import { FORM_CHOICES_FILE, writeFormChoices } from '../src/forms/formChoices.ts';
 import { publicRoutes } from '../src/routes.ts';
 import { robotsTxt, sitemapXml } from '../src/seo/sitemap.ts';
+import { buildFormScript } from './lib/buildFormScript.ts';
 
 const dist = path.join(process.cwd(), 'dist');
 const started = performance.now();
@@ -34,13 +35,24 @@ if (writeFormChoices(content)) console.log(`Updated ${FORM_CHOICES_FILE} (deploy
 
 // Vike runs in plain-Node processes of its own (without the TypeScript loader these scripts use): first the
 // bundler, then the prerender, so that their memory is never held at once.
-for (const command of ['build', 'prerender']) {
-  const vike = spawnSync(process.execPath, ['node_modules/vike/bin.js', command], {
+function vike(command: 'build' | 'prerender') {
+  const run = spawnSync(process.execPath, ['node_modules/vike/bin.js', command], {
     stdio: 'inherit',
     env: { ...process.env, NODE_ENV: 'production', ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
   });
-  if (vike.status !== 0) fail(`\`vike ${command}\` stopped with exit code ${vike.status}; its output is above.`);
+  if (run.status !== 0) fail(`\`vike ${command}\` stopped with exit code ${run.status}; its output is above.`);
 }
+
+vike('build');
+// The application form's script is bundled on its own, so that only pages with the form load it; the
+// prerender reads its hashed name from the manifest this writes.
+let formScript;
+try {
+  formScript = await buildFormScript();
+} catch (error) {
+  fail(`The application form's script could not be built: ${(error as Error).message}`);
+}
+vike('prerender');
 
 const origin = siteOrigin(content.site.siteUrl);
 const routes = publicRoutes(content);
@@ -49,3 +61,4 @@ writeFileSync(path.join(dist, 'client', 'robots.txt'), robotsTxt(origin));
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${routes.length} public pages, 404.html, sitemap.xml and robots.txt into dist/client in ${seconds} s.`);
+console.log(`Application form script: ${formScript.src} (${formScript.gzipBytes} B gzipped).`);

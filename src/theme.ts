@@ -15,6 +15,8 @@ export const color = {
   brandTint: '#e3f1ef',
   accent: '#b4481f', // warm terracotta for highlights, 5.3:1 on paper
   focus: '#1a56db',
+  danger: '#a4262c', // form errors: 7.3:1 on white, 6.3:1 on dangerTint
+  dangerTint: '#fdeceb',
   white: '#ffffff',
 } as const;
 

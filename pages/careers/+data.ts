@@ -1,18 +1,20 @@
-import { getContent } from '../../src/content/loader.ts';
-import { siteOrigin } from '../../src/env.ts';
+import { getContent, openJobs } from '../../src/content/loader.ts';
+import { applicationFormProps } from '../../src/forms/applicationFormData.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
-import { jobPostingJsonLd } from '../../src/seo/jsonLd.ts';
+import { jobPath } from '../../src/routes.ts';
 
 export async function data() {
   const content = await getContent();
-  const { site, jobs } = content;
   const copy = content.pages.careers;
-  const origin = siteOrigin(site.siteUrl);
+  const jobs = openJobs(content).map((job) => ({ ...job, path: jobPath(job) }));
   return {
-    meta: fixedPageMeta(copy.meta, '/careers', jobs.map((job) => jobPostingJsonLd(job, site, origin))),
+    // Each opening's JobPosting data is on its own page, where the application form is.
+    meta: fixedPageMeta(copy.meta, '/careers'),
+    enhanceForm: jobs.length > 0,
     copy,
     jobs,
-    site,
+    form: applicationFormProps(content),
+    site: content.site,
   };
 }
 

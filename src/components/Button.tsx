@@ -1,4 +1,4 @@
-/** A link styled as a button: the site's calls to action (call, schedule, contact). */
+/** A link styled as a button: the site's calls to action (call, schedule, contact); `buttonCss` styles a real button the same way. */
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { color, layout } from '../theme.ts';
@@ -7,10 +7,14 @@ type Variant = 'primary' | 'secondary' | 'onDark';
 
 export function ButtonLink({ href, children, variant = 'primary' }: { href: string; children: ReactNode; variant?: Variant }) {
   return (
-    <a href={href} css={[buttonStyle, variants[variant]]}>
+    <a href={href} css={buttonCss(variant)}>
       {children}
     </a>
   );
+}
+
+export function buttonCss(variant: Variant = 'primary') {
+  return [buttonStyle, variants[variant]];
 }
 
 const buttonStyle = css`

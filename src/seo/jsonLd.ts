@@ -1,6 +1,7 @@
 /** Structured data (schema.org) for search engines: the agency, and each service it offers. */
 import type { JobOpening, ServicePage } from '../content/loader.ts';
 import type { Site } from '../content/schemas/site.ts';
+import { jobPath } from '../routes.ts';
 import { absoluteUrl } from './head.ts';
 
 function provider(site: Site, origin: string) {
@@ -50,7 +51,10 @@ export function organizationJsonLd(site: Site, origin: string) {
   };
 }
 
-/** A JobPosting with every property Google requires (title, description, datePosted, hiringOrganization, jobLocation). */
+/**
+ * A JobPosting with every property Google requires (title, description, datePosted, hiringOrganization,
+ * jobLocation), for the opening's own page; `directApply`: the application form is on that page.
+ */
 export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string) {
   const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeText(item)}</li>`).join('')}</ul>`;
   const description = [
@@ -73,7 +77,8 @@ export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string) {
       '@type': 'Place',
       address: { '@type': 'PostalAddress', ...(job.locality ? { addressLocality: job.locality } : {}), addressRegion: 'CT', addressCountry: 'US' },
     },
-    url: `${origin}/careers#${job.slug}`,
+    url: absoluteUrl(origin, jobPath(job)),
+    directApply: true,
   };
 }
 

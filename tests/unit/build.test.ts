@@ -1,13 +1,15 @@
 /**
  * The real build, run in a copy of the project: every route, the 404 page, the sitemap and robots.txt are
- * written; a new service file becomes a page and a sitemap entry; broken content leaves no dist/ behind.
+ * written; a new service file becomes a page and a sitemap entry; an open job gets a page and a closed or
+ * removed one none; only pages with the application form load a script; broken content leaves no dist/ behind.
  */
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { loadContent } from '../../src/content/loader.ts';
-import { FIXED_ROUTES, htmlFileFor, publicRoutes } from '../../src/routes.ts';
+import { FIXED_ROUTES, UNLISTED_ROUTES, htmlFileFor, publicRoutes } from '../../src/routes.ts';
 import { fixtureService } from './contentFixture.ts';
 
 const SITE_URL = 'https://care.example.org';
@@ -16,9 +18,20 @@ let result: ReturnType<ProjectCopy['build']>;
 const client = () => path.join(project.dir, 'dist/client');
 const read = (file: string) => readFileSync(path.join(client(), file), 'utf8');
 
+/** Gzipped bytes of the scripts a built page loads (JSON-LD is data, not code). */
+const scriptsOf = (page: string) => (read(page).match(/<script\b[^>]*>/g) ?? []).filter((tag) => !tag.includes('application/ld+json'));
+const gzippedJs = (tag: string) => gzipSync(readFileSync(path.join(client(), /src="\/([^"]+)"/.exec(tag)![1]!))).length;
+
 beforeAll(() => {
   project = copyProject();
   writeFileSync(path.join(project.dir, 'content/services/foot-care.yaml'), fixtureService);
+  // One opening removed, and one whose last day has passed: neither may be built, listed or offered.
+  rmSync(path.join(project.dir, 'content/jobs/care-scheduling-coordinator.yaml'));
+  const caregiver = readFileSync(path.join(project.dir, 'content/jobs/companion-caregiver.yaml'), 'utf8');
+  writeFileSync(
+    path.join(project.dir, 'content/jobs/night-companion.yaml'),
+    caregiver.replace('title: Companion Caregiver', 'title: Night Companion').replace(/^datePosted: .*$/m, 'datePosted: 2020-01-06').replace(/^validThrough: .*$/m, 'validThrough: 2020-02-28'),
+  );
   result = project.build({ SITE_URL });
 });
 
@@ -49,7 +62,7 @@ describe('a build with one new service file', () => {
     const sitemap = read('sitemap.xml');
     expect(sitemap).toContain('<loc>https://care.example.org/foot-care</loc>');
     expect(sitemap).toContain('<loc>https://care.example.org/</loc>');
-    expect(sitemap.match(/<loc>/g)).toHaveLength(FIXED_ROUTES.length + 32);
+    expect(sitemap.match(/<loc>/g)).toHaveLength(FIXED_ROUTES.length + 1 + 32);
   });
 
   test('writes robots.txt that points at the sitemap and keeps crawlers out of /admin', () => {
@@ -62,12 +75,52 @@ describe('a build with one new service file', () => {
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
-  test('ships no JavaScript file to any public page', () => {
+  test('gives each open job a page with its JobPosting data, and none to a closed or removed one', () => {
+    const html = read('careers/companion-caregiver/index.html');
+    expect(html).toContain('<title>Companion Caregiver Job in Connecticut | Hearthside Home Care</title>');
+    expect(html).toContain('<link rel="canonical" href="https://care.example.org/careers/companion-caregiver">');
+    const postings = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    expect(postings).toMatchObject([{ '@type': 'JobPosting', title: 'Companion Caregiver', url: 'https://care.example.org/careers/companion-caregiver', directApply: true }]);
+    expect(html).toMatch(/<option value="companion-caregiver" selected="">Companion Caregiver<\/option>/);
+    for (const gone of ['care-scheduling-coordinator', 'night-companion']) {
+      expect(existsSync(path.join(client(), `careers/${gone}/index.html`)), gone).toBe(false);
+      expect(read('sitemap.xml')).not.toContain(gone);
+      expect(read('careers/index.html')).not.toContain(`value="${gone}"`);
+    }
+    expect(read('sitemap.xml')).toContain('<loc>https://care.example.org/careers/companion-caregiver</loc>');
+  });
+
+  test('lists the openings on /careers with links to their pages, and keeps JobPosting data off it', () => {
+    const html = read('careers/index.html');
+    expect(html).toContain('href="/careers/companion-caregiver"');
+    expect(html).not.toContain('application/ld+json');
+  });
+
+  test('writes the thanks and not-sent pages as noindex, outside the sitemap, and /privacy inside it', () => {
+    for (const route of UNLISTED_ROUTES) {
+      expect(read(htmlFileFor(route)), route).toContain('<meta name="robots" content="noindex, nofollow">');
+      expect(read('sitemap.xml')).not.toContain(route);
+    }
+    expect(read('careers/not-sent/index.html')).toMatch(/id="invalid".*id="resume".*id="too-large".*id="rate-limited".*id="failed"/s);
+    expect(read('sitemap.xml')).toContain('<loc>https://care.example.org/privacy</loc>');
+  });
+
+  test('ships no JavaScript to a page without the form, and only the form script, under 3 KB gzipped, to a page with it', () => {
     const pages = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && file !== 'admin/index.html');
-    expect(pages.length).toBe(FIXED_ROUTES.length + 32 + 1);
-    for (const page of pages) {
-      const scripts = read(page).match(/<script\b[^>]*>/g) ?? [];
-      expect(scripts.filter((tag) => !tag.includes('application/ld+json')), page).toEqual([]);
+    expect(pages.length).toBe(FIXED_ROUTES.length + UNLISTED_ROUTES.length + 1 + 32 + 1);
+    const withForm = ['careers/index.html', 'careers/companion-caregiver/index.html'];
+    for (const page of pages.filter((p) => !withForm.includes(p))) expect(scriptsOf(page), page).toEqual([]);
+    const [tag, ...others] = scriptsOf(withForm[1]!);
+    expect(others).toEqual([]);
+    expect(tag).toMatch(/^<script type="module" src="\/assets\/application-form\.[\w-]+\.js">$/);
+    expect(scriptsOf(withForm[0]!)).toEqual([tag]);
+    const bytes = gzippedJs(tag!);
+    console.log(`Form script: ${bytes} B gzipped; a job page loads ${bytes} B of JavaScript, a page without the form 0 B.`);
+    expect(bytes).toBeLessThanOrEqual(3 * 1024);
+    // The form works without it: a plain multipart post to the Edge Function.
+    const form = /<form id="application-form"[^>]*>/.exec(read(withForm[1]!))![0];
+    for (const attribute of ['method="post"', 'enctype="multipart/form-data"', 'action="http://127.0.0.1:54321/functions/v1/submit-application"', 'accept-charset="utf-8"']) {
+      expect(form.toLowerCase()).toContain(attribute);
     }
   });
 

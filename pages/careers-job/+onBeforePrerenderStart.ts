@@ -1,0 +1,7 @@
+import { getContent, openJobs } from '../../src/content/loader.ts';
+import { jobPath } from '../../src/routes.ts';
+
+/** One prerendered page per open job: a removed file, or one whose validThrough has passed, gets none. */
+export async function onBeforePrerenderStart() {
+  return openJobs(await getContent()).map(jobPath);
+}

@@ -1,0 +1,38 @@
+/**
+ * Bundles the application form's script (src/forms/enhance.ts) on its own, outside Vike: a global client
+ * entry would load on every page, and public pages without the form must load no JavaScript at all.
+ * Runs after `vike build` (which empties dist/client) and before `vike prerender` (which reads the manifest).
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build, type Rolldown } from 'vite';
+import { FORM_SCRIPT_MANIFEST, FORM_SCRIPT_SOURCE, type FormScriptManifest } from '../../src/forms/formScript.ts';
+
+export async function buildFormScript(root = process.cwd()): Promise<{ src: string; gzipBytes: number }> {
+  const output = (await build({
+    root,
+    configFile: false,
+    publicDir: false,
+    logLevel: 'warn',
+    build: {
+      outDir: 'dist/client',
+      emptyOutDir: false,
+      copyPublicDir: false,
+      target: 'es2020',
+      modulePreload: false,
+      reportCompressedSize: false,
+      rolldownOptions: {
+        input: { 'application-form': path.join(root, FORM_SCRIPT_SOURCE) },
+        output: { format: 'es', entryFileNames: 'assets/[name].[hash].js' },
+      },
+    },
+  })) as Rolldown.RolldownOutput;
+  const entry = output.output.find((item) => item.type === 'chunk' && item.isEntry);
+  if (!entry || output.output.length !== 1) throw new Error(`expected one file from ${FORM_SCRIPT_SOURCE}, found ${output.output.map((o) => o.fileName).join(', ')}`);
+  const manifest: FormScriptManifest = { src: `/${entry.fileName}` };
+  mkdirSync(path.dirname(path.join(root, FORM_SCRIPT_MANIFEST)), { recursive: true });
+  writeFileSync(path.join(root, FORM_SCRIPT_MANIFEST), `${JSON.stringify(manifest)}\n`);
+  const gzipBytes = gzipSync(readFileSync(path.join(root, 'dist/client', entry.fileName))).length;
+  return { src: manifest.src, gzipBytes };
+}

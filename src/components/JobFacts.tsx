@@ -1,0 +1,30 @@
+/** The short facts of a job opening (kind of employment, hours, place), on its card and on its page. */
+import { css } from '@emotion/react';
+import type { JobOpening } from '../content/loader.ts';
+import { color } from '../theme.ts';
+import { Icon } from './Icon.tsx';
+
+const employment: Record<JobOpening['employmentTypes'][number], string> = { FULL_TIME: 'Full time', PART_TIME: 'Part time' };
+
+export function JobFacts({ job }: { job: JobOpening }) {
+  return (
+    <ul css={factsStyle} aria-label="Job facts">
+      <li>
+        <Icon name="briefcase" size={18} /> {job.employmentTypes.map((type) => employment[type]).join(' or ')}
+      </li>
+      <li>
+        <Icon name="clock" size={18} /> {job.workHours}
+      </li>
+      <li>
+        <Icon name="map-pin" size={18} /> {job.locality ? `${job.locality}, Connecticut` : 'Connecticut'}
+      </li>
+    </ul>
+  );
+}
+
+const factsStyle = css`
+  display: flex; flex-wrap: wrap; gap: 0.4rem 1.25rem; margin: 0 0 1rem; padding: 0; list-style: none;
+  color: ${color.brandDark}; font-weight: 650;
+  li { display: inline-flex; align-items: flex-start; gap: 0.35rem; margin: 0; }
+  svg { flex: none; margin-top: 0.3rem; }
+`;

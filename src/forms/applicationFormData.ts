@@ -1,0 +1,20 @@
+/** What the application form needs from the content, trimmed for a page's data (see ApplicationForm.tsx). */
+import { openJobs, type Content } from '../content/loader.ts';
+import { functionUrl } from './functionUrl.ts';
+
+/**
+ * @param position the job the form is for (its file name), preselected; none on /careers.
+ */
+export function applicationFormProps(content: Content, position?: string) {
+  return {
+    action: functionUrl('submit-application'),
+    // Closed openings are not offered: the function would refuse them.
+    positions: openJobs(content).map((job) => ({ code: job.slug, title: job.title })),
+    position,
+    experience: content.applicationForm.experience,
+    availability: content.applicationForm.availability,
+    phone: content.site.phone,
+  };
+}
+
+export type ApplicationFormProps = ReturnType<typeof applicationFormProps>;
