@@ -3,6 +3,7 @@
  * upload (RLS decides), path tricks on storage, expired tokens, wrong passwords, paging and counts.
  * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
  */
+import { randomUUID } from 'node:crypto';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -92,6 +93,29 @@ describe('who may do what (the RLS matrix)', () => {
     expect((await service.from('job_applications').update({ first_name: 'Tess' }).eq('id', id).select().single()).data).toMatchObject({ first_name: 'Tess' });
     expect((await service.from('job_applications').delete().eq('id', id)).error).toBeNull();
     expect((await service.from('job_applications').select('*', { count: 'exact', head: true })).count).toBe(36);
+  });
+
+  test('only the service role removes a resume: remove() as a stranger or as staff deletes nothing', async () => {
+    const service = client(supabase.serviceRoleKey);
+    const key = `${randomUUID()}/${randomUUID()}.pdf`;
+    expect((await service.storage.from('resumes').upload(key, Buffer.from('%PDF-1.4 test'), { contentType: 'application/pdf' })).error).toBeNull();
+    for (const c of [client(), await signedIn('staff@example.com', 'staff-demo-password')]) {
+      const { data, error } = await c.storage.from('resumes').remove([key]);
+      expect(error).toBeNull();
+      expect(data).toEqual([]);
+    }
+    expect((await service.storage.from('resumes').download(key)).error).toBeNull();
+    expect((await service.storage.from('resumes').remove([key])).data?.map((object) => object.name)).toEqual([key]);
+    expect((await service.storage.from('resumes').download(key)).error).not.toBeNull();
+  });
+
+  test('rpc() runs a function as the caller, so EXECUTE grants decide; an unknown function is 404', async () => {
+    expect((await client().rpc('is_staff')).error?.code).toBe('42501');
+    expect((await (await signedIn('visitor@example.com', 'visitor-demo-password')).rpc('is_staff')).data).toBe(false);
+    expect((await (await signedIn('staff@example.com', 'staff-demo-password')).rpc('is_staff')).data).toBe(true);
+    const unknown = await client(supabase.serviceRoleKey).rpc('no_such_function', { x: 1 });
+    expect(unknown.status).toBe(404);
+    expect(unknown.error?.code).toBe('PGRST202');
   });
 
   test('a staff role placed in user_metadata, which users can write, grants nothing', async () => {

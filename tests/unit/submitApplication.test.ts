@@ -1,0 +1,670 @@
+/**
+ * The submit-application Edge Function end to end: real multipart posts over HTTP to the local stand-in,
+ * which serves the same handler Supabase serves, behind the same gateway rule; what was stored is read back
+ * as superuser (supabase.db) and as staff through supabase-js. The last part runs index.ts itself under Deno.
+ * Each post comes from an address of its own (X-Forwarded-For) unless a test is about the rate limit.
+ * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
+ */
+import { spawn } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { SignJWT } from 'jose';
+import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
+import { gatewayRefusal, readFunctionsConfig } from '../../scripts/local-supabase/functions.ts';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { APPLICATION_LIMITS, APPLICATION_MESSAGES, RESUME_KEY_PATTERN, type FormChoices } from '../../supabase/functions/_shared/application.ts';
+import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
+
+let supabase: LocalSupabase;
+let endpoint: string;
+let pdf: Uint8Array;
+const clients: SupabaseClient[] = [];
+/** Where the stand-in sends a plain form post on to (its SITE_URL, by default the local site). */
+const SITE = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
+
+let lastAddress = 0;
+/** A client address no other post in this file uses, so the rate limit bites only where a test wants it. */
+function newAddress(): string {
+  lastAddress += 1;
+  return `198.51.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
+}
+
+/** What a person fills in; position, experience and availability are codes the form offers. */
+const VALID = {
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann.lee@example.com',
+  phone: '(860) 555-0142',
+  position: 'companion-caregiver',
+  experience: 'one-to-three-years',
+  availability: 'flexible',
+  has_transportation: 'yes',
+  has_license: 'yes',
+  cover_letter: 'I cared for my grandmother for three years.\n\nThank you,\nAnn',
+} as const;
+const REQUIRED = ['first_name', 'last_name', 'email', 'phone', 'position', 'experience', 'availability'] as const;
+
+/** No file chosen: a browser still sends the part, with no file name and no bytes. */
+const NO_FILE = () => new File([], '', { type: 'application/octet-stream' });
+
+function formOf(fields: Record<string, string | undefined> = VALID, files: File[] = [NO_FILE()]): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const file of files) form.append('resume', file);
+  return form;
+}
+
+interface PostOptions {
+  accept?: string;
+  address?: string;
+  origin?: string;
+  method?: string;
+}
+
+async function post(body: FormData | string, options: PostOptions = {}): Promise<Response> {
+  return fetch(endpoint, {
+    method: options.method ?? 'POST',
+    body,
+    redirect: 'manual',
+    headers: { accept: options.accept ?? 'application/json', 'x-forwarded-for': options.address ?? newAddress(), ...(options.origin ? { origin: options.origin } : {}) },
+  });
+}
+
+/** What the browser sends for a plain form post (JavaScript off). */
+const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
+
+async function stored(): Promise<{ applications: number; objects: number; blobs: number; slots: number }> {
+  const { rows } = await supabase.db.query<{ applications: number; objects: number; blobs: number; slots: number }>(
+    `select (select count(*) from public.job_applications)::int as applications,
+            (select count(*) from storage.objects where bucket_id = 'resumes')::int as objects,
+            (select count(*) from standin.blobs where bucket_id = 'resumes')::int as blobs,
+            (select count(*) from private.application_posts)::int as slots`,
+  );
+  return rows[0]!;
+}
+
+async function rowOf(id: string): Promise<Record<string, unknown> | undefined> {
+  return (await supabase.db.query<Record<string, unknown>>('select * from public.job_applications where id = $1', [id])).rows[0];
+}
+
+function client(key = supabase.anonKey): SupabaseClient {
+  const created = createClient(supabase.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  clients.push(created);
+  return created;
+}
+
+async function staff(): Promise<SupabaseClient> {
+  const c = client();
+  const { error } = await c.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' });
+  if (error) throw error;
+  return c;
+}
+
+/** A valid PDF, padded with trailing whitespace (which PDF readers ignore) to `size` bytes when asked. */
+function pdfOfSize(size: number): Uint8Array {
+  const bytes = new Uint8Array(Math.max(size, pdf.byteLength)).fill(0x20);
+  bytes.set(pdf);
+  return bytes;
+}
+
+/** Runs `work` with a trigger that makes every insert into `table` fail, as a broken database would. */
+async function withFailingInserts<T>(table: string, work: () => Promise<T>): Promise<T> {
+  await supabase.db.exec(`
+    create function public.test_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'simulated failure'; end $$;
+    create trigger test_fail_insert before insert on ${table} for each row execute function public.test_fail_insert();`);
+  try {
+    return await work();
+  } finally {
+    await supabase.db.exec(`drop trigger test_fail_insert on ${table}; drop function public.test_fail_insert();`);
+  }
+}
+
+beforeAll(async () => {
+  supabase = await startLocalSupabase({ port: 0, demoApplications: 0 });
+  endpoint = `${supabase.url}/functions/v1/submit-application`;
+  const document = await PDFDocument.create();
+  const page = document.addPage([612, 792]);
+  page.drawText('Ann Lee - Resume', { x: 72, y: 700, size: 24, font: await document.embedFont(StandardFonts.Helvetica) });
+  pdf = await document.save();
+});
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.auth.stopAutoRefresh()));
+  await supabase.close();
+});
+
+describe('a valid application', () => {
+  test('with a PDF resume is stored with every field, answered 201, and the stored resume is the very bytes sent', async () => {
+    const before = await stored();
+    const response = await post(formOf(VALID, [new File([pdf as BlobPart], 'Ann Lee résumé #1.pdf', { type: 'application/pdf' })]));
+    expect(response.status).toBe(201);
+    const body = await response.json();
+    expect(body).toEqual({ ok: true, id: expect.any(String), redirect: `${SITE}/careers/thanks` });
+
+    const row = await rowOf(body.id);
+    expect(row).toMatchObject({
+      id: body.id,
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann.lee@example.com',
+      phone: '(860) 555-0142',
+      position: 'companion-caregiver',
+      experience: 'one-to-three-years',
+      availability: 'flexible',
+      has_transportation: true,
+      has_license: true,
+      cover_letter: VALID.cover_letter,
+    });
+    // A generated key in the application's own folder, never the applicant's file name.
+    expect(row!.resume_url).toMatch(RESUME_KEY_PATTERN);
+    expect(String(row!.resume_url).startsWith(`${body.id}/`)).toBe(true);
+    expect(await stored()).toEqual({ ...before, applications: before.applications + 1, objects: before.objects + 1, blobs: before.blobs + 1, slots: before.slots + 1 });
+
+    const download = await (await staff()).storage.from('resumes').download(String(row!.resume_url));
+    expect(download.error).toBeNull();
+    expect(download.data!.type).toBe('application/pdf');
+    expect(Buffer.from(await download.data!.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  test('without a resume (the file input left empty) is stored with no resume, and unticked boxes are false', async () => {
+    const before = await stored();
+    const { has_transportation: _t, has_license: _l, ...unticked } = VALID;
+    const response = await post(formOf(unticked));
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    expect(await rowOf(id)).toMatchObject({ resume_url: null, has_transportation: false, has_license: false });
+    expect((await stored()).objects).toBe(before.objects);
+  });
+
+  test('sent urlencoded (a form without a file input) is stored too, with no resume', async () => {
+    const response = await fetch(endpoint, { method: 'POST', body: new URLSearchParams(VALID), headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ first_name: 'Ann', resume_url: null });
+  });
+});
+
+describe('wrong answers are refused, every one at once, and nothing is stored', () => {
+  test('a post with every required field missing gets one message per field, all at once', async () => {
+    const before = await stored();
+    const response = await post(formOf({}));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({
+      ok: false,
+      message: APPLICATION_MESSAGES.invalid,
+      errors: {
+        first_name: APPLICATION_MESSAGES.first_name,
+        last_name: APPLICATION_MESSAGES.last_name,
+        email: APPLICATION_MESSAGES.email,
+        phone: APPLICATION_MESSAGES.phone,
+        position: APPLICATION_MESSAGES.position,
+        experience: APPLICATION_MESSAGES.experience,
+        availability: APPLICATION_MESSAGES.availability,
+      },
+    });
+    expect(await stored()).toEqual(before);
+  });
+
+  for (const field of REQUIRED) {
+    test(`a post without ${field} (or with only spaces in it) gets exactly that field's message`, async () => {
+      const { [field]: _left, ...rest } = VALID;
+      for (const fields of [rest, { ...VALID, [field]: '   ' }]) {
+        const response = await post(formOf(fields));
+        expect(response.status).toBe(400);
+        expect((await response.json()).errors).toEqual({ [field]: APPLICATION_MESSAGES[field] });
+      }
+    });
+  }
+
+  test('a malformed e-mail address gets the e-mail message and nothing else', async () => {
+    const before = await stored();
+    const response = await post(formOf({ ...VALID, email: 'ann.lee@' }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ email: APPLICATION_MESSAGES.email });
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a Windows program renamed .pdf is refused as not a PDF, and no object is stored', async () => {
+    const before = await stored();
+    const exe = new Uint8Array(4096);
+    exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03]); // "MZ": the start of every .exe
+    const response = await post(formOf(VALID, [new File([exe], 'resume.pdf', { type: 'application/pdf' })]));
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.invalid, errors: { resume: APPLICATION_MESSAGES.resumeNotPdf } });
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a chosen file with no bytes is refused as not a PDF rather than dropped', async () => {
+    const response = await post(formOf(VALID, [new File([], 'resume.pdf', { type: 'application/pdf' })]));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ resume: APPLICATION_MESSAGES.resumeNotPdf });
+  });
+
+  test('an 11 MB PDF is refused with 413 and the too-large message, and nothing is stored', async () => {
+    const before = await stored();
+    const response = await post(formOf(VALID, [new File([pdfOfSize(11 * 1024 * 1024) as BlobPart], 'big.pdf', { type: 'application/pdf' })]));
+    expect(response.status).toBe(413);
+    expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.tooLarge });
+    expect(await stored()).toEqual(before);
+  });
+
+  test('an 11 MB body streamed without a Content-Length is cut off at the limit and refused with 413 too', async () => {
+    const before = await stored();
+    const request = new Request(endpoint, { method: 'POST', body: formOf(VALID, [new File([pdfOfSize(11 * 1024 * 1024) as BlobPart], 'big.pdf', { type: 'application/pdf' })]) });
+    const bytes = new Uint8Array(await request.arrayBuffer());
+    const chunk = 64 * 1024;
+    const stream = new ReadableStream<Uint8Array>({
+      start(controller) {
+        for (let i = 0; i < bytes.byteLength; i += chunk) controller.enqueue(bytes.subarray(i, i + chunk));
+        controller.close();
+      },
+    });
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      body: stream,
+      duplex: 'half',
+      headers: { 'content-type': request.headers.get('content-type')!, accept: 'application/json', 'x-forwarded-for': newAddress() },
+    } as RequestInit);
+    expect(response.status).toBe(413);
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a PDF over 10 MB that still fits the body limit gets the resume-too-large message', async () => {
+    const response = await post(formOf(VALID, [new File([pdfOfSize(APPLICATION_LIMITS.resumeBytes + 1024) as BlobPart], 'big.pdf', { type: 'application/pdf' })]));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ resume: APPLICATION_MESSAGES.resumeTooLarge });
+  });
+
+  test('two resume files are refused with the one-file message', async () => {
+    const before = await stored();
+    const two = [new File([pdf as BlobPart], 'a.pdf', { type: 'application/pdf' }), new File([pdf as BlobPart], 'b.pdf', { type: 'application/pdf' })];
+    const response = await post(formOf(VALID, two));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ resume: APPLICATION_MESSAGES.resumeTooMany });
+    expect(await stored()).toEqual(before);
+  });
+
+  test('an unknown position code gets the position message (not the closed one)', async () => {
+    const response = await post(formOf({ ...VALID, position: 'chief-executive' }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ position: APPLICATION_MESSAGES.position });
+  });
+
+  test('a 20,000-character cover letter gets the cover-letter message', async () => {
+    const response = await post(formOf({ ...VALID, cover_letter: 'a'.repeat(20_000) }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ cover_letter: APPLICATION_MESSAGES.coverLetterTooLong });
+  });
+
+  test('a body that is not a form at all is refused with 400 and no field errors', async () => {
+    const response = await fetch(endpoint, { method: 'POST', body: JSON.stringify(VALID), headers: { 'content-type': 'application/json', accept: 'application/json', 'x-forwarded-for': newAddress() } });
+    expect(response.status).toBe(400);
+    expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.failed });
+  });
+});
+
+describe('a closed opening', () => {
+  // Choices of their own and a clock set by the test: the content's real dates change when editors edit.
+  const choices: FormChoices = { ...formChoices, positions: [{ code: 'companion-caregiver', title: 'Companion Caregiver', validThrough: '2027-02-28' }] };
+  const handlerAt = (iso: string) =>
+    createSubmitApplication({ supabaseUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, siteUrl: SITE, allowOrigin: () => true, rateLimitSalt: 'test', choices, now: () => new Date(iso) });
+  const request = () => new Request(endpoint, { method: 'POST', body: formOf(), headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
+
+  test('is still open late on its validThrough day in Connecticut, and stored', async () => {
+    // 22:30 in Connecticut on 28 February is already 1 March in UTC.
+    const response = await handlerAt('2027-03-01T03:30:00Z')(request());
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ position: 'companion-caregiver' });
+  });
+
+  test('is refused with the closed message from the next morning in Connecticut, and nothing is stored', async () => {
+    const before = await stored();
+    const response = await handlerAt('2027-03-01T05:30:00Z')(request());
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ position: APPLICATION_MESSAGES.positionClosed });
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('what is stored is what was typed', () => {
+  test('markup in the names and the cover letter is stored verbatim, as text', async () => {
+    const fields = {
+      ...VALID,
+      first_name: '<script>alert("x")</script>',
+      last_name: `O'Brien <b>&amp;</b>`,
+      cover_letter: '<img src=x onerror="alert(1)">\n<a href="javascript:alert(1)">me</a> & "quotes" \'single\' {{template}} ${x}',
+    };
+    const response = await post(formOf(fields));
+    expect(response.status).toBe(201);
+    const { id } = await response.json();
+    const { data } = await (await staff()).from('job_applications').select('first_name, last_name, cover_letter').eq('id', id).single();
+    expect(data).toEqual({ first_name: fields.first_name, last_name: fields.last_name, cover_letter: fields.cover_letter });
+  });
+
+  test('markup in the e-mail, the phone and the choices is refused, not cleaned up and stored', async () => {
+    const response = await post(formOf({ ...VALID, email: '<b>ann</b>@example.com', phone: '<b>860 555 0142</b>', position: '<b>x</b>', experience: '"><script>', availability: "' or 1=1 --" }));
+    expect(response.status).toBe(400);
+    expect(Object.keys((await response.json()).errors).sort()).toEqual(['availability', 'email', 'experience', 'phone', 'position']);
+  });
+});
+
+describe('bots are answered as people are, and nothing of theirs is stored', () => {
+  test('a filled honeypot field gets 201 (or the thanks page) and nothing is stored or counted', async () => {
+    const before = await stored();
+    const json = await post(formOf({ ...VALID, website: 'https://spam.example' }));
+    expect(json.status).toBe(201);
+    expect(await json.json()).toEqual({ ok: true, id: expect.stringMatching(/^[0-9a-f-]{36}$/), redirect: `${SITE}/careers/thanks` });
+    const browser = await post(formOf({ ...VALID, website: 'x' }), { accept: BROWSER_ACCEPT });
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get('location')).toBe(`${SITE}/careers/thanks`);
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a post sent less than 3 seconds after the page was ready gets 201 and nothing is stored', async () => {
+    const before = await stored();
+    const response = await post(formOf({ ...VALID, started_at: String(Date.now() - 1000) }));
+    expect(response.status).toBe(201);
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a started_at that no browser sends (not a number, or days ahead) is a bot too', async () => {
+    const before = await stored();
+    for (const startedAt of ['soon', '-5', '1e12', String(Date.now() + 3 * 86_400_000)]) {
+      expect((await post(formOf({ ...VALID, started_at: startedAt }))).status).toBe(201);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a person whose clock runs ahead (started_at minutes in the future) is stored, as is one who took 10 seconds', async () => {
+    const before = await stored();
+    expect((await post(formOf({ ...VALID, started_at: String(Date.now() + 5 * 60_000) }))).status).toBe(201);
+    expect((await post(formOf({ ...VALID, started_at: String(Date.now() - 10_000) }))).status).toBe(201);
+    expect((await post(formOf({ ...VALID, started_at: '' }))).status).toBe(201);
+    expect((await stored()).applications).toBe(before.applications + 3);
+  });
+});
+
+describe('the rate limit', () => {
+  test('the sixth application from one client within the hour gets 429 with Retry-After and is not stored; another client is unaffected', async () => {
+    const address = newAddress();
+    // Refused posts do not count: only applications that were stored.
+    for (let i = 0; i < 2; i++) expect((await post(formOf({}), { address })).status).toBe(400);
+    for (let i = 0; i < APPLICATION_LIMITS.perHour; i++) expect((await post(formOf(), { address })).status).toBe(201);
+
+    const before = await stored();
+    const sixth = await post(formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })]), { address });
+    expect(sixth.status).toBe(429);
+    const retryAfter = Number(sixth.headers.get('retry-after'));
+    expect(retryAfter).toBeGreaterThan(3000);
+    expect(retryAfter).toBeLessThanOrEqual(3600);
+    expect(await sixth.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.rateLimited });
+    const browser = await post(formOf(), { address, accept: BROWSER_ACCEPT });
+    expect(browser.status).toBe(303);
+    expect(browser.headers.get('location')).toBe(`${SITE}/careers/not-sent#rate-limited`);
+    expect(await stored()).toEqual(before);
+
+    expect((await post(formOf(), { address: newAddress() })).status).toBe(201);
+  });
+
+  test('eight parallel posts from one client store exactly five', async () => {
+    const address = newAddress();
+    const before = await stored();
+    const statuses = await Promise.all(Array.from({ length: 8 }, () => post(formOf(), { address }).then((r) => r.status)));
+    expect(statuses.filter((s) => s === 201)).toHaveLength(APPLICATION_LIMITS.perHour);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(8 - APPLICATION_LIMITS.perHour);
+    expect((await stored()).applications).toBe(before.applications + APPLICATION_LIMITS.perHour);
+  });
+
+  test('the table of recent posts keeps salted hashes, never an address', async () => {
+    const address = newAddress();
+    expect((await post(formOf(), { address })).status).toBe(201);
+    const { rows } = await supabase.db.query<{ client_hash: string }>('select client_hash from private.application_posts');
+    for (const row of rows) expect(row.client_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(JSON.stringify(rows)).not.toContain(address);
+  });
+});
+
+describe('a plain browser post (JavaScript off) is sent on to a page', () => {
+  const browser = (form: FormData) => post(form, { accept: BROWSER_ACCEPT });
+
+  test('a valid one gets 303 to /careers/thanks and is stored', async () => {
+    const before = await stored();
+    const response = await browser(formOf());
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${SITE}/careers/thanks`);
+    expect((await stored()).applications).toBe(before.applications + 1);
+  });
+
+  test('a wrong field gets 303 to /careers/not-sent#invalid, a bad resume alone to #resume, an oversized body to #too-large', async () => {
+    const before = await stored();
+    expect((await browser(formOf({ ...VALID, email: 'nope' }))).headers.get('location')).toBe(`${SITE}/careers/not-sent#invalid`);
+    const exe = new File([new Uint8Array([0x4d, 0x5a, 0, 0])], 'cv.pdf', { type: 'application/pdf' });
+    expect((await browser(formOf(VALID, [exe]))).headers.get('location')).toBe(`${SITE}/careers/not-sent#resume`);
+    expect((await browser(formOf({ ...VALID, email: 'nope' }, [exe]))).headers.get('location')).toBe(`${SITE}/careers/not-sent#invalid`);
+    const big = await browser(formOf(VALID, [new File([pdfOfSize(11 * 1024 * 1024) as BlobPart], 'big.pdf', { type: 'application/pdf' })]));
+    expect(big.status).toBe(303);
+    expect(big.headers.get('location')).toBe(`${SITE}/careers/not-sent#too-large`);
+    expect(await stored()).toEqual(before);
+  });
+});
+
+describe('a server failure leaves nothing half-saved', () => {
+  test('when the insert fails, the uploaded resume is removed, the slot given back, and the answer is 500 without details', async () => {
+    const before = await stored();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const [json, browser] = await withFailingInserts('public.job_applications', async () => [
+        await post(formOf({ ...VALID, first_name: 'Zelda' }, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })])),
+        await post(formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })]), { accept: BROWSER_ACCEPT }),
+      ]);
+      expect(json.status).toBe(500);
+      expect(await json.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.failed });
+      expect(browser.status).toBe(303);
+      expect(browser.headers.get('location')).toBe(`${SITE}/careers/not-sent#failed`);
+      expect(await stored()).toEqual(before);
+      // The operator learns what failed, without the applicant's personal data.
+      const lines = logged.mock.calls.map((call) => call.join(' ')).join('\n');
+      expect(lines).toContain('the application could not be inserted');
+      expect(lines).not.toMatch(/Zelda|ann\.lee@example\.com|555-0142/);
+    } finally {
+      logged.mockRestore();
+    }
+  });
+
+  test('when the upload fails, no row is inserted and the answer is 500', async () => {
+    const before = await stored();
+    const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
+    try {
+      const response = await withFailingInserts('storage.objects', () => post(formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })])));
+      expect(response.status).toBe(500);
+      expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.failed });
+      expect(await stored()).toEqual(before);
+      expect(logged.mock.calls.map((call) => call.join(' ')).join('\n')).toContain('the resume could not be uploaded');
+    } finally {
+      logged.mockRestore();
+    }
+  });
+});
+
+describe('origins, methods and CORS', () => {
+  test('a post from another site is refused with 403, without CORS permission, and nothing is stored', async () => {
+    const before = await stored();
+    for (const accept of ['application/json', BROWSER_ACCEPT]) {
+      const response = await post(formOf(), { origin: 'https://evil.example', accept });
+      expect(response.status).toBe(403);
+      expect(response.headers.get('access-control-allow-origin')).toBeNull();
+      expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.failed });
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a post from the site (on any local port) is allowed, and its answer names that origin only', async () => {
+    for (const origin of [SITE, 'http://127.0.0.1:4173']) {
+      const response = await post(formOf(), { origin });
+      expect(response.status).toBe(201);
+      expect(response.headers.get('access-control-allow-origin')).toBe(origin);
+      expect(response.headers.get('vary')).toContain('Origin');
+    }
+  });
+
+  test("a preflight from the site is allowed with the form's headers; from another site it is refused", async () => {
+    const ok = await fetch(endpoint, { method: 'OPTIONS', headers: { origin: SITE, 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type,x-requested-with' } });
+    expect(ok.status).toBe(204);
+    expect(ok.headers.get('access-control-allow-origin')).toBe(SITE);
+    expect(ok.headers.get('access-control-allow-methods')).toBe('POST, OPTIONS');
+    expect(ok.headers.get('access-control-allow-headers')).toBe('content-type, accept, x-requested-with');
+    const foreign = await fetch(endpoint, { method: 'OPTIONS', headers: { origin: 'https://evil.example', 'access-control-request-method': 'POST' } });
+    expect(foreign.status).toBe(403);
+    expect(foreign.headers.get('access-control-allow-origin')).toBeNull();
+  });
+
+  test('GET and PUT are answered 405 with the allowed methods', async () => {
+    for (const method of ['GET', 'PUT']) {
+      const response = await fetch(endpoint, { method, ...(method === 'PUT' ? { body: 'x' } : {}) });
+      expect(response.status).toBe(405);
+      expect(response.headers.get('allow')).toBe('POST, OPTIONS');
+      expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.failed });
+    }
+  });
+});
+
+describe("Supabase's gateway, as the stand-in applies it", () => {
+  test('config.toml lets submit-application through without a token, so a plain form post reaches it', async () => {
+    expect(readFunctionsConfig()['submit-application']).toMatchObject({ verify_jwt: false });
+    const response = await post(formOf());
+    expect(response.status).toBe(201);
+  });
+
+  test('a function with verify_jwt unset needs a valid JWT: none gets 401 Missing authorization header, a bad or forged one Invalid JWT', async () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'functions-config-'));
+    try {
+      await mkdir(path.join(dir, 'supabase'));
+      writeFileSync(path.join(dir, 'supabase', 'config.toml'), '[functions.open]\nverify_jwt = false\n\n[functions.guarded]\nimport_map = "./functions/deno.json"\n');
+      const config = readFunctionsConfig(dir);
+      const forged = await new SignJWT({ role: 'service_role' }).setProtectedHeader({ alg: 'HS256' }).sign(new TextEncoder().encode('not-the-project-secret-but-32-characters-long'));
+      for (const name of ['guarded', 'undeclared']) {
+        expect(await gatewayRefusal(config, name, 'POST', undefined)).toEqual({ status: 401, body: { code: 401, message: 'Missing authorization header' } });
+        for (const header of ['Bearer not-a-jwt', `Bearer ${forged}`, `Basic ${supabase.anonKey}`]) {
+          expect(await gatewayRefusal(config, name, 'POST', header)).toEqual({ status: 401, body: { code: 401, message: 'Invalid JWT' } });
+        }
+        expect(await gatewayRefusal(config, name, 'POST', `Bearer ${supabase.anonKey}`)).toBeNull();
+        // Browsers send preflights without credentials; the gateway lets them through to the function.
+        expect(await gatewayRefusal(config, name, 'OPTIONS', undefined)).toBeNull();
+      }
+      expect(await gatewayRefusal(config, 'open', 'POST', undefined)).toBeNull();
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  test('an unknown function gets 404 NOT_FOUND, as on Supabase', async () => {
+    const response = await fetch(`${supabase.url}/functions/v1/no-such-function`, { method: 'POST' });
+    expect(response.status).toBe(404);
+    expect(await response.json()).toEqual({ code: 'NOT_FOUND', message: 'Requested function was not found' });
+  });
+});
+
+describe('the database still decides', () => {
+  const row = { first_name: 'Eve', last_name: 'Intruder', email: 'eve@example.com', phone: '8605550100', position: 'companion-caregiver', experience: 'no-experience', availability: 'flexible' };
+
+  test('the anon role still cannot insert into job_applications through REST, nor use the rate-limit functions', async () => {
+    const anon = client();
+    expect((await anon.from('job_applications').insert(row)).error?.code).toBe('42501');
+    const take = await anon.rpc('take_application_slot', { client_hash: 'a'.repeat(64), application_id: crypto.randomUUID(), per_hour: 1000 });
+    expect(take.error?.code).toBe('42501');
+    expect((await anon.rpc('release_application_slot', { application_id: crypto.randomUUID() })).error?.code).toBe('42501');
+    const signedIn = await staff();
+    expect((await signedIn.rpc('take_application_slot', { client_hash: 'a'.repeat(64), application_id: crypto.randomUUID(), per_hour: 1000 })).error?.code).toBe('42501');
+  });
+
+  test('the resume_url constraint refuses anything but a generated key, even from the service role and the superuser', async () => {
+    const service = client(supabase.serviceRoleKey);
+    const id = crypto.randomUUID();
+    for (const resume_url of ['../../rest/v1/job_applications', `${id}/${crypto.randomUUID()}.PDF`, `${id.toUpperCase()}/${crypto.randomUUID()}.pdf`, `${id}/../${crypto.randomUUID()}.pdf`, `${id}/${crypto.randomUUID()}.pdf.exe`]) {
+      expect((await service.from('job_applications').insert({ ...row, id, resume_url })).error?.code).toBe('23514');
+    }
+    await expect(
+      supabase.db.query(`insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability, resume_url) values ('a', 'b', 'c', 'd', 'companion-caregiver', 'flexible', 'flexible', '../../rest/v1/job_applications')`),
+    ).rejects.toThrow(/job_applications_resume_url_format/);
+    const inserted = await service.from('job_applications').insert({ ...row, id, resume_url: `${id}/${crypto.randomUUID()}.pdf` });
+    expect(inserted.error).toBeNull();
+    await supabase.db.query('delete from public.job_applications where id = $1', [id]);
+  });
+});
+
+const deno = path.resolve('node_modules/.bin/deno');
+if (!existsSync(deno)) console.warn(`Skipping the Deno tests: ${deno} is not installed (npm install).`);
+
+describe.skipIf(!existsSync(deno))('under Deno, as on Supabase', () => {
+  /** Deno resolves the npm imports from the project's node_modules and must not need the registry (CI). */
+  const offline = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/' };
+  const args = ['--config', 'supabase/functions/deno.json', '--node-modules-dir=manual', 'supabase/functions/submit-application/index.ts'];
+
+  function run(command: string[], env: Record<string, string>) {
+    const child = spawn(deno, command, { env: { ...process.env, ...offline, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stdout.on('data', (data) => (output += data));
+    child.stderr.on('data', (data) => (output += data));
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    return { child, exited, output: () => output };
+  }
+
+  test('index.ts and everything it imports pass deno check', async () => {
+    const check = run(['check', ...args], {});
+    expect(await check.exited, check.output()).toBe(0);
+  }, 120_000);
+
+  test('index.ts refuses to start without SITE_URL, naming it', async () => {
+    const { SITE_URL: _unset, ...env } = process.env;
+    const child = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', ...args], { env: { ...env, ...offline, SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    child.stderr.on('data', (data) => (output += data));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).not.toBe(0);
+    expect(output).toContain('SITE_URL is not set');
+  }, 60_000);
+
+  test('index.ts serves a real application into the stand-in', async () => {
+    const server = run(['run', '--allow-net', '--allow-env', '--allow-read', ...args], {
+      // Deno.serve listens where DENO_SERVE_ADDRESS says; port 0 picks a free one, printed on start.
+      DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
+      SUPABASE_URL: supabase.url,
+      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
+      SITE_URL: 'https://www.example.org',
+    });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        const listening = () => {
+          const match = /Listening on (http:\/\/\S+)/.exec(server.output());
+          if (match) resolve(match[1]!);
+        };
+        server.child.stderr.on('data', listening);
+        server.child.stdout.on('data', listening);
+        void server.exited.then((code) => reject(new Error(`deno exited with ${code}:\n${server.output()}`)));
+      });
+      const response = await fetch(url, {
+        method: 'POST',
+        body: formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })]),
+        headers: { accept: 'application/json', 'x-forwarded-for': newAddress(), origin: 'https://www.example.org' },
+      });
+      expect(response.status, server.output()).toBe(201);
+      expect(response.headers.get('access-control-allow-origin')).toBe('https://www.example.org');
+      const body = await response.json();
+      expect(body.redirect).toBe('https://www.example.org/careers/thanks');
+      const row = await rowOf(body.id);
+      expect(row).toMatchObject({ first_name: 'Ann', email: 'ann.lee@example.com' });
+      const blob = await supabase.db.query<{ data: Uint8Array }>('select data from standin.blobs where name = $1', [row!.resume_url]);
+      expect(Buffer.from(blob.rows[0]!.data).equals(Buffer.from(pdf))).toBe(true);
+
+      const foreign = await fetch(url, { method: 'POST', body: formOf(), headers: { accept: 'application/json', origin: 'http://localhost:3000' } });
+      expect(foreign.status).toBe(403);
+    } finally {
+      server.child.kill();
+      await server.exited;
+    }
+  }, 120_000);
+});
