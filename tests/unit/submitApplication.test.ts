@@ -439,6 +439,14 @@ describe('a plain browser post (JavaScript off) is sent on to a page', () => {
     expect((await stored()).applications).toBe(before.applications + 1);
   });
 
+  test('a post from another allowed origin (a local build on another port) is sent back to that origin', async () => {
+    const response = await post(formOf(), { accept: BROWSER_ACCEPT, origin: 'http://127.0.0.1:4999' });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe('http://127.0.0.1:4999/careers/thanks');
+    const invalid = await post(formOf({ ...VALID, email: 'nope' }), { accept: BROWSER_ACCEPT, origin: 'http://localhost:4998' });
+    expect(invalid.headers.get('location')).toBe('http://localhost:4998/careers/not-sent#invalid');
+  });
+
   test('a wrong field gets 303 to /careers/not-sent#invalid, a bad resume alone to #resume, an oversized body to #too-large', async () => {
     const before = await stored();
     expect((await browser(formOf({ ...VALID, email: 'nope' }))).headers.get('location')).toBe(`${SITE}/careers/not-sent#invalid`);

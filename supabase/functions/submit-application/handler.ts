@@ -27,7 +27,10 @@ export interface SubmitApplicationOptions {
   supabaseUrl: string;
   /** The service-role key: the function writes where nobody else may. Never sent anywhere but the project. */
   serviceRoleKey: string;
-  /** Origin of the public site (https://www.agency.com): a plain form post is sent on to its pages. */
+  /**
+   * Origin of the public site (https://www.agency.com): a plain form post is sent on to its pages. A post from
+   * another allowed origin (a staging site, or a local build on any port) is sent back to that origin instead.
+   */
   siteUrl: string;
   /** Whether a page at this origin may post here. Posts from any other origin are refused. */
   allowOrigin: (origin: string) => boolean;
@@ -72,9 +75,11 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
     const headers = new Headers(cors);
     headers.set('Cache-Control', 'no-store');
     if (!outcome.sent && outcome.retryAfter !== undefined) headers.set('Retry-After', String(outcome.retryAfter));
-    const thanks = `${siteUrl}/careers/thanks`;
+    // corsHeaders only echoes an allowed origin.
+    const site = headers.get('Access-Control-Allow-Origin') ?? siteUrl;
+    const thanks = `${site}/careers/thanks`;
     if (mode === 'redirect') {
-      headers.set('Location', outcome.sent ? thanks : `${siteUrl}/careers/not-sent#${outcome.reason}`);
+      headers.set('Location', outcome.sent ? thanks : `${site}/careers/not-sent#${outcome.reason}`);
       return new Response(null, { status: 303, headers });
     }
     const body: ApplicationResponse = outcome.sent
