@@ -4,6 +4,7 @@
  * auth.refresh_tokens, as on Supabase, so signing out really revokes them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
+import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
 import type { Db } from './db.ts';
 import { bearer, readBody, sendJson, verifyJwt, type Req, type Res } from './http.ts';
@@ -11,6 +12,30 @@ import { secretKey } from './keys.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 const REUSE_INTERVAL_MS = 10_000;
+
+/** GoTrue's default: 30 sign-in attempts per 5 minutes per client address ([auth.rate_limit] sign_in_sign_ups). */
+export const SIGN_IN_LIMIT = 30;
+const SIGN_IN_WINDOW_MS = 5 * 60_000;
+
+/**
+ * Compared against when the e-mail is unknown, so that an unknown address takes as long to refuse as a wrong
+ * password (no way to learn which addresses have accounts). A bcrypt hash of a random string, cost 10 like GoTrue's.
+ */
+const DUMMY_HASH = bcrypt.hashSync(randomBytes(16).toString('hex'), 10);
+
+/** A token bucket per client address: `limit` attempts, refilled evenly over the window. */
+function rateLimiter(limit: number, windowMs: number) {
+  const buckets = new Map<string, { tokens: number; at: number }>();
+  return (client: string, now = Date.now()): boolean => {
+    const bucket = buckets.get(client) ?? { tokens: limit, at: now };
+    bucket.tokens = Math.min(limit, bucket.tokens + ((now - bucket.at) * limit) / windowMs);
+    bucket.at = now;
+    buckets.set(client, bucket);
+    if (bucket.tokens < 1) return false;
+    bucket.tokens -= 1;
+    return true;
+  };
+}
 
 interface UserRow {
   id: string;
@@ -56,7 +81,14 @@ function userJson(user: UserRow) {
   };
 }
 
-export function createAuth(db: Db, apiUrl: string) {
+export interface AuthOptions {
+  /** Sign-in attempts per 5 minutes per client address (SIGN_IN_LIMIT unless set). */
+  signInLimit?: number;
+}
+
+export function createAuth(db: Db, apiUrl: string, options: AuthOptions = {}) {
+  const mayTrySignIn = rateLimiter(options.signInLimit ?? SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS);
+
   async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
     const now = Math.floor(Date.now() / 1000);
     const exp = now + ACCESS_TOKEN_SECONDS;
@@ -96,20 +128,25 @@ export function createAuth(db: Db, apiUrl: string) {
   }
 
   async function passwordGrant(req: Req, res: Res) {
+    if (!mayTrySignIn(req.socket.remoteAddress ?? 'unknown')) return authError(res, 429, 'over_request_rate_limit', 'Request rate limit reached');
     const body = parseJson(await readBody(req));
     const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
     const password = typeof body.password === 'string' ? body.password : '';
     if (!email && !body.phone) return authError(res, 400, 'validation_failed', 'missing email or phone');
     const user = (
-      await db.query<UserRow & { password_ok: boolean }>(
-        `select ${USER_COLUMNS}, coalesce(encrypted_password <> '' and extensions.crypt($2, encrypted_password) = encrypted_password, false) as password_ok
+      await db.query<UserRow & { encrypted_password: string }>(
+        `select ${USER_COLUMNS}, encrypted_password
          from auth.users
          where lower(email) = $1 and aud = 'authenticated' and instance_id = '00000000-0000-0000-0000-000000000000'
            and not is_sso_user and deleted_at is null`,
-        [email, password],
+        [email],
       )
     ).rows[0];
-    if (!user || !user.password_ok) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
+    // bcrypt runs here, in slices that let other requests through, not inside the one database connection
+    // (where each attempt would hold up every other request); an unknown e-mail costs the same comparison.
+    const hash = user?.encrypted_password || DUMMY_HASH;
+    const passwordOk = (await bcrypt.compare(password, hash)) && Boolean(user?.encrypted_password);
+    if (!user || !passwordOk) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
     if (!user.email_confirmed_at) return authError(res, 400, 'email_not_confirmed', 'Email not confirmed');
     if (user.banned_until && new Date(user.banned_until) > new Date()) return authError(res, 400, 'user_banned', 'User is banned');
 
@@ -243,6 +280,9 @@ export function createAuth(db: Db, apiUrl: string) {
 
   return async function handleAuth(req: Req, res: Res, url: URL): Promise<void> {
     const route = url.pathname.replace(/^\/auth\/v1/, '');
+    // Supabase's gateway wants the project's key on every auth request but the public key set.
+    if (req.method === 'GET' && route === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
+    if (!req.headers.apikey) return sendJson(res, 401, { message: 'No API key found in request' });
     if (route.startsWith('/admin/')) return admin(req, res, route, url);
     if (req.method === 'POST' && route === '/token') {
       const grant = url.searchParams.get('grant_type');
@@ -252,7 +292,6 @@ export function createAuth(db: Db, apiUrl: string) {
     }
     if (req.method === 'GET' && route === '/user') return getUser(req, res);
     if (req.method === 'POST' && route === '/logout') return logout(req, res, url.searchParams.get('scope') ?? 'global');
-    if (req.method === 'GET' && route === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
     authError(res, 404, 'not_found', `Not found: ${req.method} /auth/v1${route}`);
   };
 }

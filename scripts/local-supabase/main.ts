@@ -8,6 +8,8 @@ const dataIndex = process.argv.indexOf('--data');
 const supabase = await startLocalSupabase({
   port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
   ...(process.env.LOCAL_SUPABASE_HOST ? { host: process.env.LOCAL_SUPABASE_HOST } : {}),
+  // Browser tests sign in far more often than a person; everyone else gets GoTrue's default.
+  ...(process.env.LOCAL_SUPABASE_SIGN_IN_LIMIT ? { signInLimit: Number(process.env.LOCAL_SUPABASE_SIGN_IN_LIMIT) } : {}),
   ...(dataIndex > 0 && process.argv[dataIndex + 1] ? { dataDir: process.argv[dataIndex + 1] } : {}),
   log: console.error,
 });

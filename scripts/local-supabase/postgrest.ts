@@ -125,6 +125,8 @@ function readQuoted(source: string, start: number): { text: string; next: number
 }
 
 /** Parses `(a.eq.1,or(b.ilike."%x,y%",c.is.null))` into conditions. */
+const MAX_TREE_DEPTH = 32;
+
 class TreeParser {
   private i = 0;
   constructor(private readonly source: string, private readonly checkColumn: (name: string) => string) {}
@@ -133,7 +135,11 @@ class TreeParser {
     throw new QueryError(400, 'PGRST100', `"failed to parse logic tree (${this.source})" (line 1, column ${this.i + 1})`, `unexpected "${this.source[this.i] ?? 'end of input'}"`);
   }
 
+  private depth = 0;
+
   parseGroup(): Condition[] {
+    // A logic tree nested deeper than any real query is refused before it can exhaust the stack.
+    if (++this.depth > MAX_TREE_DEPTH) throw new QueryError(400, 'PGRST100', `"failed to parse logic tree (${this.source.slice(0, 80)}...)"`, `nested deeper than ${MAX_TREE_DEPTH} levels`);
     if (this.source[this.i] !== '(') this.fail();
     this.i++;
     const items: Condition[] = [];
@@ -142,6 +148,7 @@ class TreeParser {
       if (this.source[this.i] === ',') this.i++;
       else if (this.source[this.i] === ')') {
         this.i++;
+        this.depth--;
         return items;
       } else this.fail();
     }

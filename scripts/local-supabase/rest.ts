@@ -95,14 +95,17 @@ export function createRest(db: Db, anonKey: string) {
       if (method === 'POST') {
         const payload = parseJsonBody(await readBody(req));
         const rows = Array.isArray(payload) ? payload : [payload];
-        const keys = [...new Set(rows.flatMap((row) => Object.keys(row as object)))];
+        if (!rows.every(isObject)) throw new QueryError(400, 'PGRST102', 'Empty or invalid json');
+        const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))];
         for (const key of keys) if (!columns.has(key)) throw new QueryError(400, 'PGRST204', `Could not find the '${key}' column of '${table}' in the schema cache`);
         params.push(JSON.stringify(rows));
-        const list = keys.map(ident).join(', ');
+        // No rows (`[]`) still runs an insert, of nothing, so that privileges and RLS decide as they would.
+        const list = (keys.length ? keys : [...columns].slice(0, 1)).map(ident).join(', ');
         sql = `insert into ${target} (${list}) select ${list} from json_populate_recordset(null::${target}, $${params.length}::json)${returning}`;
       } else if (method === 'PATCH') {
         const payload = parseJsonBody(await readBody(req));
-        const keys = Object.keys(payload as object);
+        if (!isObject(payload) || Object.keys(payload).length === 0) throw new QueryError(400, 'PGRST102', 'Empty or invalid json');
+        const keys = Object.keys(payload);
         for (const key of keys) if (!columns.has(key)) throw new QueryError(400, 'PGRST204', `Could not find the '${key}' column of '${table}' in the schema cache`);
         params.push(JSON.stringify(payload));
         const list = keys.map(ident).join(', ');
@@ -122,6 +125,8 @@ export function createRest(db: Db, anonKey: string) {
       const writtenBody = (written.rows[0] as { body: string }).body;
       return wantsObject(req) ? sendSingle(res, status, writtenBody) : sendJson(res, status, writtenBody);
     } catch (error) {
+      // A body over the limit is answered by the server, as Supabase's gateway does, before PostgREST.
+      if ((error as { status?: number }).status === 413) throw error;
       if (error instanceof QueryError) return sendJson(res, error.status, { code: error.code, details: error.details, hint: null, message: error.message });
       const pg = error as PgError;
       return sendJson(res, statusForSqlState(pg.code, caller.who.role), { code: pg.code ?? 'XX000', details: pg.detail ?? null, hint: pg.hint ?? null, message: pg.message });
@@ -148,6 +153,10 @@ export function statusForSqlState(code: string | undefined, role: string): numbe
   if (code === '23505' || code === '23503') return 409;
   if (code?.startsWith('XX') || code === '57014' || !code) return 500;
   return 400;
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function parseJsonBody(body: Buffer): unknown {

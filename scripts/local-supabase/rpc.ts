@@ -74,6 +74,8 @@ export function createRpc(db: Db, anonKey: string) {
       // A function that returns SQL NULL answers JSON null, as PostgREST does.
       sendJson(res, 200, result.rows[0]?.body ?? 'null');
     } catch (error) {
+      // A body over the limit is answered by the server, as Supabase's gateway does, before PostgREST.
+      if ((error as { status?: number }).status === 413) throw error;
       const pg = error as { code?: string; message: string; detail?: string; hint?: string };
       sendJson(res, statusForSqlState(pg.code, caller.who.role), { code: pg.code ?? 'XX000', details: pg.detail ?? null, hint: pg.hint ?? null, message: pg.message });
     }

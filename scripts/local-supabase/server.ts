@@ -23,6 +23,8 @@ export interface LocalSupabaseOptions {
   dataDir?: string;
   /** How many demo applications a fresh database gets (36 by default; 0 for none). */
   demoApplications?: number;
+  /** Sign-in attempts per 5 minutes per client address (GoTrue's 30 unless set; browser tests sign in often). */
+  signInLimit?: number;
   log?: (line: string) => void;
 }
 
@@ -65,6 +67,12 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       else if (requestUrl.pathname.startsWith('/storage/v1/')) await handlers.storage(req, res, requestUrl);
       else sendJson(res, 404, { message: 'no Route matched with those values' });
     } catch (error) {
+      // A body over the limit is the client's mistake, answered as Supabase's gateway does.
+      if ((error as { status?: number }).status === 413 && !res.headersSent) {
+        res.setHeader('Connection', 'close');
+        const storage = requestUrl.pathname.startsWith('/storage/v1/');
+        return sendJson(res, 413, storage ? { statusCode: '413', error: 'Payload too large', message: 'The object exceeded the maximum allowed size' } : { message: 'Request Entity Too Large' });
+      }
       // 500, never 503: supabase-js retries GETs on 503 and would hide the error for seconds.
       options.log?.(`local-supabase: ${req.method} ${req.url} failed: ${(error as Error).stack ?? error}`);
       if (!res.headersSent) sendJson(res, 500, { code: 'XX000', details: null, hint: null, message: 'Internal error in the local Supabase stand-in' });
@@ -79,7 +87,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const { port } = server.address() as AddressInfo;
   url = `http://${host}:${port}`;
   handlers = {
-    auth: createAuth(db, url),
+    auth: createAuth(db, url, options.signInLimit === undefined ? {} : { signInLimit: options.signInLimit }),
     rest: createRest(db, anonKey),
     rpc: createRpc(db, anonKey),
     storage: createStorage(db, anonKey),

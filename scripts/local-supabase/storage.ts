@@ -15,8 +15,12 @@ function storageError(res: Res, status: string, code: string, error: string, mes
   sendJson(res, http, { statusCode: status, code, error, message });
 }
 
+function invalidBucket(res: Res): void {
+  storageError(res, '400', 'InvalidBucketName', 'Invalid Input', 'The bucket name is invalid');
+}
+
 /** Splits `/storage/v1/object/<bucket>/<key>` and decodes the key safely; undefined when the key is unsafe. */
-function objectPath(pathname: string): { bucket: string; key: string | undefined } {
+function objectPath(pathname: string): { bucket: string | undefined; key: string | undefined } {
   const [bucket = '', ...segments] = pathname.replace(/^\/storage\/v1\/object\//, '').split('/');
   let key: string | undefined;
   try {
@@ -27,8 +31,21 @@ function objectPath(pathname: string): { bucket: string; key: string | undefined
   } catch {
     key = undefined;
   }
-  return { bucket: decodeURIComponent(bucket), key };
+  return { bucket: bucketName(bucket), key };
 }
+
+/** A bucket name from its URL segment, or undefined when it cannot be one. */
+function bucketName(segment: string): string | undefined {
+  try {
+    const name = decodeURIComponent(segment);
+    return VALID_BUCKET.test(name) ? name : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Storage's rule for bucket names: 1-100 safe characters, no separators. */
+const VALID_BUCKET = /^[\w!.*'() &$@=;:+,?-]{1,100}$/;
 
 export function createStorage(db: Db, anonKey: string) {
   async function bucketOf(id: string) {
@@ -40,6 +57,7 @@ export function createStorage(db: Db, anonKey: string) {
 
   async function download(req: Req, res: Res, url: URL) {
     const { bucket: bucketId, key } = objectPath(url.pathname);
+    if (!bucketId) return invalidBucket(res);
     const caller = await callerOf(req, anonKey);
     const bucket = await bucketOf(bucketId);
     // Storage treats a missing, invalid or expired JWT as unauthenticated: a private bucket then "does not exist".
@@ -66,6 +84,7 @@ export function createStorage(db: Db, anonKey: string) {
 
   async function upload(req: Req, res: Res, url: URL) {
     const { bucket: bucketId, key } = objectPath(url.pathname);
+    if (!bucketId) return invalidBucket(res);
     const caller = await callerOf(req, anonKey);
     if (!caller.ok) return storageError(res, '403', 'InvalidJWT', 'Unauthorized', String(caller.body.message), 400);
     const bucket = await bucketOf(bucketId);
@@ -111,7 +130,8 @@ export function createStorage(db: Db, anonKey: string) {
    * role, the objects its policies let it delete (none but the service role's, here) and lists them.
    */
   async function remove(req: Req, res: Res, url: URL) {
-    const bucketId = decodeURIComponent(url.pathname.replace(/^\/storage\/v1\/object\//, ''));
+    const bucketId = bucketName(url.pathname.replace(/^\/storage\/v1\/object\//, ''));
+    if (!bucketId) return invalidBucket(res);
     const caller = await callerOf(req, anonKey);
     if (!caller.ok) return storageError(res, '403', 'InvalidJWT', 'Unauthorized', String(caller.body.message), 400);
     const bucket = await bucketOf(bucketId);
