@@ -39,8 +39,8 @@ export default function Page({ copy, jobs, form, site }: Data) {
                   <h3 id={`${job.slug}-title`}>{job.title}</h3>
                   <JobFacts job={job} />
                   <p className="summary">{job.summary}</p>
-                  <a href={job.path} className="more">
-                    Read more and apply<span className="visually-hidden">: {job.title}</span> <Icon name="arrow-right" size={20} />
+                  <a href={job.path} className="more" aria-label={`Read more and apply: ${job.title}`}>
+                    Read more and apply <Icon name="arrow-right" size={20} />
                   </a>
                 </article>
               </li>

@@ -221,7 +221,7 @@ const formStyle = css`
   .field { display: grid; gap: 0.3rem; align-content: start; }
   label, legend { font-weight: 650; }
   .hint { margin: 0; color: ${color.muted}; font-size: 1rem; }
-  input:not([type='checkbox']):not([type='file']), select, textarea {
+  :where(input:not([type='checkbox']):not([type='file'])), select, textarea {
     display: block; width: 100%; min-height: 48px; padding: 0.55rem 0.8rem; border: 2px solid ${color.muted};
     border-radius: 10px; background: ${color.white}; color: ${color.ink}; font: inherit; font-size: 1.125rem; line-height: 1.4;
   }
@@ -232,7 +232,8 @@ const formStyle = css`
     background: ${color.white}; color: ${color.brand}; font: inherit; font-weight: 650; cursor: pointer;
   }
   input:focus-visible, select:focus-visible, textarea:focus-visible { border-color: ${color.focus}; }
-  [aria-invalid='true'], input:user-invalid, select:user-invalid, textarea:user-invalid { border-color: ${color.danger}; }
+  /* Doubled class: a wrong field stays red while it has the focus (the focus shows as the outline). */
+  && [aria-invalid='true'], && :user-invalid { border-color: ${color.danger}; }
   .error { margin: 0; color: ${color.danger}; font-weight: 650; font-size: 1rem; }
   .error:empty { display: none; }
   .checks { margin: 0; padding: 0; border: 0; display: grid; gap: 0.25rem; }
@@ -245,7 +246,9 @@ const formStyle = css`
   .summary h3 { font-family: inherit; font-size: 1.2rem; color: ${color.danger}; margin-bottom: 0.4rem; }
   .summary p, .summary ul { margin: 0 0 0.5rem; }
   .summary p:empty, .summary ul:empty { display: none; }
-  .summary li a { color: ${color.danger}; font-weight: 650; display: inline-block; padding: 0.35rem 0; }
+  .summary ul { padding-left: 1.25rem; }
+  .summary li { margin: 0.4rem 0; }
+  .summary li a { color: ${color.danger}; font-weight: 650; }
   .summary:focus-visible { outline-offset: 4px; }
   .nowrap { white-space: nowrap; }
   .consent { margin: 0; color: ${color.muted}; font-size: 1rem; }
