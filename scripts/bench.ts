@@ -2,7 +2,7 @@
  * `npm run bench`: the performance figures the issues ask for, measured on this machine.
  *   - build time of the site as it is;
  *   - build time with 1,000 extra generated service files: marginal ms per page, peak memory;
- *   - gzipped JavaScript each public page loads.
+ *   - gzipped JavaScript each public page loads (none without the application form; its script with it).
  * Builds run in throw-away copies of the project, so the real dist/ and content/ are untouched.
  */
 import { spawnSync } from 'node:child_process';
@@ -91,7 +91,11 @@ const base = await bestBuild(0);
 const large = await bestBuild(EXTRA_PAGES);
 const marginalMs = ((large.seconds - base.seconds) * 1000) / EXTRA_PAGES;
 const js = [...base.jsPerPage!.entries()].filter(([page]) => page !== '/admin');
-const maxJs = Math.max(...js.map(([, b]) => b));
+// Pages with the application form (/careers and each job's page) load its script; every other public page none.
+const hasForm = (page: string) => page === '/careers' || (page.startsWith('/careers/') && !['/careers/thanks', '/careers/not-sent'].includes(page));
+const maxJs = Math.max(...js.filter(([page]) => !hasForm(page)).map(([, b]) => b));
+const formJs = js.filter(([page]) => hasForm(page));
+const maxFormJs = Math.max(...formJs.map(([, b]) => b));
 
 const rows: Array<[string, string, string]> = [
   ['Build time (site as it is)', `${base.seconds.toFixed(2)} s`, ''],
@@ -100,7 +104,8 @@ const rows: Array<[string, string, string]> = [
   ['Marginal time per extra page', `${marginalMs.toFixed(2)} ms`, 'goal <= 5 ms'],
   [`Peak memory with ${EXTRA_PAGES} extra pages (largest process)`, `${large.maxRssMb.toFixed(0)} MB`, 'goal <= 500 MB'],
   ['Content-validation parent process (alive, idle, beside it)', `${validationRssMb().toFixed(0)} MB`, ''],
-  [`Gzipped JS per public page (max of ${js.length})`, `${maxJs} B`, 'goal <= 1 KB'],
+  [`Gzipped JS per public page without a form (max of ${js.length - formJs.length})`, `${maxJs} B`, 'goal 0 B'],
+  [`Gzipped JS per page with the application form (max of ${formJs.length}: the form script)`, `${maxFormJs} B`, 'goal <= 3 KB'],
   ['Admin JS, gzipped, to the sign-in form', `${base.admin!.initialKb.toFixed(1)} KB`, ''],
   ['Admin JS, gzipped, in all (with the dashboard chunk)', `${base.admin!.totalKb.toFixed(1)} KB`, 'goal <= 150 KB'],
   ['Sign-in to table, 30 applications', `${base.admin!.small.signInToTableMs} ms`, ''],
