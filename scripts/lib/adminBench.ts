@@ -14,9 +14,9 @@ export interface AdminFigures {
   keystrokeMs?: { median: number; max: number };
 }
 
-export async function measureAdmin(client: string, applications: number, measureKeystrokes: boolean): Promise<AdminFigures> {
-  // The built dashboard talks to 127.0.0.1:54321 (VITE_SUPABASE_URL unset).
-  const supabase = await startLocalSupabase({ port: 54321, demoApplications: 0 });
+/** @param apiPort the port of the stand-in the site in `client` was built for (its VITE_SUPABASE_URL). */
+export async function measureAdmin(client: string, applications: number, measureKeystrokes: boolean, apiPort: number): Promise<AdminFigures> {
+  const supabase = await startLocalSupabase({ port: apiPort, demoApplications: 0 });
   await seedApplications(supabase.db, demoApplications(applications, Date.now(), 7, false));
   const site = createStaticServer(path.resolve(client), () => undefined).listen(0);
   const port = (site.address() as { port: number }).port;
