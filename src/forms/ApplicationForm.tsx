@@ -218,15 +218,15 @@ const formStyle = css`
   form, .pair { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.25rem; }
   form { margin-top: 1.25rem; }
   .pair { ${mq.tablet} { grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: start; } }
-  .field { display: grid; gap: 0.3rem; align-content: start; }
+  .field { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.3rem; align-content: start; }
   label, legend { font-weight: 650; }
   .hint { margin: 0; color: ${color.muted}; font-size: 1rem; }
-  :where(input:not([type='checkbox']):not([type='file'])), select, textarea {
+  & :where(input:not([type='checkbox']):not([type='file'])), select, textarea {
     display: block; width: 100%; min-height: 48px; padding: 0.55rem 0.8rem; border: 2px solid ${color.muted};
     border-radius: 10px; background: ${color.white}; color: ${color.ink}; font: inherit; font-size: 1.125rem; line-height: 1.4;
   }
   textarea { min-height: 9rem; resize: vertical; }
-  input[type='file'] { font: inherit; font-size: 1rem; min-height: 48px; max-width: 100%; }
+  input[type='file'] { width: 100%; font: inherit; font-size: 1rem; min-height: 48px; }
   input[type='file']::file-selector-button {
     min-height: 44px; margin-right: 0.75rem; padding: 0.5rem 1rem; border: 2px solid ${color.brand}; border-radius: 999px;
     background: ${color.white}; color: ${color.brand}; font: inherit; font-weight: 650; cursor: pointer;
@@ -252,7 +252,7 @@ const formStyle = css`
   .summary:focus-visible { outline-offset: 4px; }
   .nowrap { white-space: nowrap; }
   .consent { margin: 0; color: ${color.muted}; font-size: 1rem; }
-  button { justify-self: start; min-height: 52px; padding-inline: 1.75rem; font: inherit; font-weight: 650; cursor: pointer; }
+  button { width: 100%; min-height: 52px; padding-inline: 1.75rem; font: inherit; font-weight: 650; cursor: pointer; ${mq.tablet} { width: auto; justify-self: start; } }
   button[aria-disabled='true'] { opacity: 0.7; cursor: progress; }
   .progress progress { width: 100%; height: 1rem; accent-color: ${color.brand}; }
   .status { margin: 0; font-weight: 650; }
