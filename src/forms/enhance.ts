@@ -42,8 +42,12 @@ function enhance(form: HTMLFormElement) {
     const element = errorElement(name);
     if (element) element.textContent = '';
     control(name)?.removeAttribute('aria-invalid');
-    summaryList.querySelector(`[data-for="${name}"]`)?.remove();
-    if (!summaryList.childElementCount && !summaryMessage.textContent) summary.hidden = true;
+    const item = summaryList.querySelector(`[data-for="${name}"]`);
+    // The last field put right: the summary has nothing left to say (a failure's message stays until resent).
+    if (item) {
+      item.remove();
+      summary.hidden = !summaryList.childElementCount;
+    }
   }
 
   /** Shows every problem: each field's message beside it and as a link in the summary, which takes the focus. */
@@ -104,7 +108,7 @@ function enhance(form: HTMLFormElement) {
 
   function fail(status: number, body: ApplicationResponse | null) {
     setSending(false);
-    if (body && !body.ok && body.errors && Object.keys(body.errors).length) return showErrors(body.errors as Errors);
+    if (body && !body.ok && body.errors && Object.keys(body.errors).length) return showErrors(body.errors as Errors, body.message);
     const fallback = status === 413 ? APPLICATION_MESSAGES.tooLarge : status === 429 ? APPLICATION_MESSAGES.rateLimited : APPLICATION_MESSAGES.failed;
     showErrors({}, (body && !body.ok && body.message) || fallback);
   }

@@ -225,6 +225,7 @@ test("the function's refusals show beside their fields, the summary leads to the
 
   await expect(summary(page)).toBeFocused();
   await expect(summary(page)).toContainText('Your application was not sent');
+  await expect(summary(page)).toContainText(APPLICATION_MESSAGES.invalid);
   await expect(summaryLinks(page)).toHaveText([APPLICATION_MESSAGES.phone, APPLICATION_MESSAGES.resumeNotPdf]);
   await expect(errorOf(page, 'phone')).toHaveText(APPLICATION_MESSAGES.phone);
   await expect(field(page, 'Phone')).toHaveAttribute('aria-invalid', 'true');
@@ -242,6 +243,9 @@ test("the function's refusals show beside their fields, the summary leads to the
   await expect(errorOf(page, 'phone')).toBeHidden();
   await expect(field(page, 'Phone')).not.toHaveAttribute('aria-invalid');
   await expect(summaryLinks(page)).toHaveText([APPLICATION_MESSAGES.resumeNotPdf]);
+  await field(page, 'Resume (optional)').setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: await makePdf('Rosa Delgado') });
+  await expect(errorOf(page, 'resume')).toBeHidden();
+  await expect(summary(page)).toBeHidden();
 });
 
 test('a network failure keeps everything typed and says so, with the phone number', async ({ page }) => {
@@ -272,6 +276,20 @@ test('the not-sent page explains the reason its address names, or a general one,
   await expect(page.getByText(copy.goBack)).toBeVisible();
   await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto('/careers/not-sent#too-large');
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the thanks page says what happens next, the reply promise and the phone number, and is kept out of search engines', async ({ page }) => {
+  const copy = content.pages['careers-thanks'];
+  await page.goto('/careers/thanks');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
+  await expect(page.locator('#next li')).toHaveText(copy.next.steps);
+  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  expect(await seriousViolations(page)).toEqual([]);
 });
 
 test.describe('with JavaScript off', () => {
