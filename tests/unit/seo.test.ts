@@ -3,7 +3,8 @@ import { afterEach, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/content/loader.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { buildHead, jsonForScript } from '../../src/seo/head.ts';
-import { organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
+import { jobPostingJsonLd, organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
+import { shortDescription } from '../../src/seo/shortDescription.ts';
 import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
 
 const content = await loadContent();
@@ -64,6 +65,20 @@ describe('structured data', () => {
         geo: { '@type': 'GeoCircle', geoMidpoint: { '@type': 'GeoCoordinates', latitude: 41.6219, longitude: -72.7457 }, geoRadius: 100000 },
       },
     });
+  });
+
+  test("describes a job at its own page's address, where it can be applied for directly", () => {
+    const job = content.jobs.find((j) => j.slug === 'companion-caregiver')!;
+    const posting = jobPostingJsonLd(job, site, origin);
+    expect(posting).toMatchObject({ '@type': 'JobPosting', title: 'Companion Caregiver', url: 'https://care.example.org/careers/companion-caregiver', directApply: true, validThrough: `${job.validThrough}T23:59:59-05:00` });
+    expect(posting.description).toContain('<p>Responsibilities:</p><ul><li>');
+  });
+
+  test('shortens a long text to a search description at a word, with an ellipsis', () => {
+    expect(shortDescription('Short enough.')).toBe('Short enough.');
+    const long = shortDescription(`${'Caregivers help clients at home, '.repeat(8)}every day.`);
+    expect(long.length).toBeLessThanOrEqual(160);
+    expect(long).toMatch(/ [a-z]+…$/);
   });
 
   test('describes the agency as a local business in Connecticut', () => {
