@@ -1,7 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { e2ePorts } from './tests/e2e/ports.ts';
 
-/** Browser tests run against the built site (`npm run build` first) in Debian's chromium. */
-const port = Number(process.env.E2E_PORT ?? 4173);
+/**
+ * Browser tests in Debian's chromium, against the site built for a stand-in of their own (tests/e2e/stack.ts),
+ * on free ports, so a running `npm start` is never in the way.
+ */
+const ports = e2ePorts();
+process.env.E2E_API_URL = `http://127.0.0.1:${ports.api}`;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } };
 
@@ -12,7 +17,7 @@ export default defineConfig({
   workers: 2,
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
+    baseURL: `http://localhost:${ports.site}`,
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
@@ -27,21 +32,13 @@ export default defineConfig({
     { name: 'desktop-saves', grep: /@saves/, grepInvert: /@phone/, dependencies: ['desktop', 'phone'], use: desktop },
     { name: 'phone-saves', grep: /@saves/, grepInvert: /@desktop/, dependencies: ['desktop-saves'], use: phone },
   ],
-  webServer: [
-    {
-      command: `PORT=${port} npx tsx scripts/serve.ts`,
-      url: `http://localhost:${port}/`,
-      reuseExistingServer: false,
-      timeout: 30_000,
-    },
-    {
-      // The local Supabase stand-in the built /admin talks to (VITE_SUPABASE_URL unset).
-      command: 'npx tsx scripts/local-supabase/main.ts',
-      // submit-application sends the form's browser on to this site's thanks and not-sent pages.
-      env: { SITE_URL: `http://localhost:${port}`, LOCAL_SUPABASE_SIGN_IN_LIMIT: '1000' },
-      url: 'http://127.0.0.1:54321/auth/v1/.well-known/jwks.json',
-      reuseExistingServer: false,
-      timeout: 60_000,
-    },
-  ],
+  webServer: {
+    // The stand-in, the site built for it, and the static server (the build takes a few seconds).
+    command: 'npx tsx tests/e2e/stack.ts',
+    env: { E2E_SITE_PORT: String(ports.site), E2E_API_PORT: String(ports.api) },
+    url: `http://localhost:${ports.site}/`,
+    reuseExistingServer: false,
+    timeout: 180_000,
+    stdout: 'pipe',
+  },
 });

@@ -1,15 +1,22 @@
-/** axe on every public route the build wrote to the sitemap, and on the 404 page, at 1280 and 375 px (the two projects). */
-import { readFileSync } from 'node:fs';
+/** axe on every public route (the unlisted thank-you pages too), and on the 404 page, at 1280 and 375 px (the two projects). */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from '@playwright/test';
+import { loadContent } from '../../src/content/loader.ts';
+import { publicRoutes } from '../../src/routes.ts';
 
-const sitemap = readFileSync('dist/client/sitemap.xml', 'utf8');
-const routes = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
-routes.push('/no-such-page');
+// The tests are listed before the site is built, so the routes come from the content, and one test checks
+// that the built sitemap lists exactly these.
+const all = publicRoutes(await loadContent());
+const sitemapRoutes = all.filter((route) => !route.noindex).map((route) => route.path);
+// Every page, the unlisted ones (thanks, not-sent) too, and the 404 page.
+const routes = [...all.map((route) => route.path), '/no-such-page'];
 
-test('the sitemap lists every public route', () => {
-  // 8 fixed pages (privacy included), the 2 open jobs, 31 services, and the 404 page added above.
-  expect(routes.length).toBe(8 + 2 + 31 + 1);
+test('the sitemap lists every public route', async ({ request }) => {
+  const sitemap = await (await request.get('/sitemap.xml')).text();
+  const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
+  expect(listed.sort()).toEqual([...sitemapRoutes].sort());
+  // 8 fixed pages (privacy included), the 2 open jobs and 31 services.
+  expect(listed.length).toBe(8 + 2 + 31);
 });
 
 for (const path of routes) {

@@ -8,7 +8,8 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
 
-const API = 'http://127.0.0.1:54321';
+// The stand-in of the browser tests, on the free port playwright.config.ts chose.
+const API = process.env.E2E_API_URL!;
 const SERVICE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
 const service = () => createClient(API, SERVICE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
@@ -166,7 +167,8 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     await page.route(`${API}/**`, (route) => route.abort('connectionrefused'));
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
-    await expect(page.getByText('Failed to load job applications')).toBeVisible();
+    // supabase-js retries a failed read three times (after 1, 2 and 4 s) before it reports the failure.
+    await expect(page.getByRole('status').filter({ hasText: 'Failed to load job applications' })).toBeVisible({ timeout: 15_000 });
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeHidden();
     expect(await page.evaluate((key) => localStorage.getItem(key), stored[0]!)).not.toBeNull();
     // Back online, a reload shows the list again without signing in.
@@ -233,7 +235,7 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
     await page.getByRole('button', { name: /^Download resume of / }).first().click();
-    await expect(page.getByText('Failed to download resume')).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Failed to download resume' })).toBeVisible();
     expect(requested.filter((url) => url.includes('/storage/v1/'))).toEqual([]);
   });
 
