@@ -12,7 +12,8 @@ import { startLocalSupabase } from '../local-supabase/server.ts';
 
 export async function measureApply(client: string, apiPort: number, runs = 5): Promise<{ medianMs: number; maxMs: number; resumeBytes: number }> {
   const supabase = await startLocalSupabase({ port: apiPort, demoApplications: 0 });
-  const site = createStaticServer(path.resolve(client), () => undefined).listen(0, '127.0.0.1');
+  const site = createStaticServer(path.resolve(client), () => undefined);
+  await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
   const port = (site.address() as { port: number }).port;
   const pdf = await PDFDocument.create();
   pdf.addPage();
