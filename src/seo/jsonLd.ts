@@ -1,12 +1,20 @@
-/** Structured data (schema.org) for search engines: the agency, and each service it offers. */
+/**
+ * Structured data (schema.org) for search engines: the agency, each service it offers, each job opening. Typed
+ * with schema-dts, so a misspelt type or property does not compile; tests/unit/structuredData.test.ts checks
+ * that every block a built page carries parses and has Google's required fields for its type.
+ */
+import type { JobPosting, LocalBusiness, Service, State, WithContext } from 'schema-dts';
+
+/** The agency as a LocalBusiness node (schema-dts's type also admits subtypes and bare ids). */
+type Agency = Extract<LocalBusiness, { '@type': 'LocalBusiness' }>;
 import type { JobOpening, ServicePage } from '../content/loader.ts';
 import type { Site } from '../content/schemas/site.ts';
 import { jobPath } from '../routes.ts';
 import { absoluteUrl } from './head.ts';
 
-function provider(site: Site, origin: string) {
+function provider(site: Site, origin: string): Agency {
   return {
-    '@type': 'LocalBusiness',
+    '@type': 'LocalBusiness' as const,
     '@id': `${origin}/#organization`,
     name: site.name,
     url: `${origin}/`,
@@ -15,7 +23,7 @@ function provider(site: Site, origin: string) {
   };
 }
 
-function areaServed(site: Site) {
+function areaServed(site: Site): State {
   return {
     '@type': 'State',
     name: 'Connecticut',
@@ -27,7 +35,7 @@ function areaServed(site: Site) {
   };
 }
 
-export function serviceJsonLd(service: ServicePage, site: Site, origin: string) {
+export function serviceJsonLd(service: ServicePage, site: Site, origin: string): WithContext<Service> {
   return {
     '@context': 'https://schema.org',
     '@type': 'Service',
@@ -40,7 +48,7 @@ export function serviceJsonLd(service: ServicePage, site: Site, origin: string) 
   };
 }
 
-export function organizationJsonLd(site: Site, origin: string) {
+export function organizationJsonLd(site: Site, origin: string): WithContext<LocalBusiness> {
   return {
     '@context': 'https://schema.org',
     ...provider(site, origin),
@@ -55,7 +63,7 @@ export function organizationJsonLd(site: Site, origin: string) {
  * A JobPosting with every property Google requires (title, description, datePosted, hiringOrganization,
  * jobLocation), for the opening's own page; `directApply`: the application form is on that page.
  */
-export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string) {
+export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string): WithContext<JobPosting> {
   const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeText(item)}</li>`).join('')}</ul>`;
   const description = [
     ...job.description.map((paragraph) => `<p>${escapeText(paragraph)}</p>`),
@@ -74,7 +82,7 @@ export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string) {
     workHours: job.workHours,
     hiringOrganization: { '@type': 'Organization', name: site.name, sameAs: `${origin}/`, logo: absoluteUrl(origin, '/favicon.svg') },
     jobLocation: {
-      '@type': 'Place',
+      '@type': 'Place' as const,
       address: { '@type': 'PostalAddress', ...(job.locality ? { addressLocality: job.locality } : {}), addressRegion: 'CT', addressCountry: 'US' },
     },
     url: absoluteUrl(origin, jobPath(job)),

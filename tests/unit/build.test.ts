@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { FIXED_ROUTES, UNLISTED_ROUTES, htmlFileFor, publicRoutes } from '../../src/routes.ts';
+import { jsonLdBlocks, structuredDataProblems } from '../../src/seo/structuredDataRules.ts';
 import { fixtureService } from './contentFixture.ts';
 
 const SITE_URL = 'https://care.example.org';
@@ -122,6 +123,21 @@ describe('a build with one new service file', () => {
     for (const attribute of ['method="post"', 'enctype="multipart/form-data"', 'action="http://127.0.0.1:54321/functions/v1/submit-application"', 'accept-charset="utf-8"']) {
       expect(form.toLowerCase()).toContain(attribute);
     }
+  });
+
+  test('every JSON-LD block on every built page parses, uses a published schema.org type and has its required fields', () => {
+    const pages = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html'));
+    const types: string[] = [];
+    for (const page of pages) {
+      for (const block of jsonLdBlocks(read(page))) {
+        expect(structuredDataProblems(block), page).toEqual([]);
+        types.push((JSON.parse(block) as { '@type': string })['@type']);
+      }
+    }
+    // The agency on the home page, the 32 services, and the job pages of this build (one job is closed in it).
+    expect(types.filter((type) => type === 'LocalBusiness')).toHaveLength(1);
+    expect(types.filter((type) => type === 'Service')).toHaveLength(32);
+    expect(types).toContain('JobPosting');
   });
 
   test('writes /admin as a noindex shell that loads the dashboard app', () => {

@@ -5,6 +5,7 @@ import { siteOrigin } from '../../src/env.ts';
 import { buildHead, jsonForScript } from '../../src/seo/head.ts';
 import { jobPostingJsonLd, organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
 import { shortDescription } from '../../src/seo/shortDescription.ts';
+import { structuredDataProblems } from '../../src/seo/structuredDataRules.ts';
 import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
 
 const content = await loadContent();
@@ -84,6 +85,30 @@ describe('structured data', () => {
   test('describes the agency as a local business in Connecticut', () => {
     const org = organizationJsonLd(site, origin);
     expect(org).toMatchObject({ '@type': 'LocalBusiness', name: 'Hearthside Home Care', telephone: '+18605550142', address: { addressRegion: 'CT', addressCountry: 'US' } });
+  });
+});
+
+describe('the structured-data check', () => {
+  const job = () => jobPostingJsonLd(content.jobs[0]!, site, origin) as unknown as Record<string, unknown>;
+
+  test('passes every block the site builds', () => {
+    const blocks = [organizationJsonLd(site, origin), ...content.services.map((s) => serviceJsonLd(s, site, origin)), ...content.jobs.map((j) => jobPostingJsonLd(j, site, origin))];
+    for (const block of blocks) expect(structuredDataProblems(jsonForScript(block))).toEqual([]);
+  });
+
+  test.each([['title'], ['description'], ['datePosted'], ['hiringOrganization'], ['jobLocation']])('fails a JobPosting without %s', (field) => {
+    const block = job();
+    delete block[field];
+    expect(structuredDataProblems(JSON.stringify(block))).not.toEqual([]);
+  });
+
+  test('fails a LocalBusiness without its address, a Service without its provider, an unknown type, and text that is not JSON', () => {
+    const { address: _address, ...noAddress } = organizationJsonLd(site, origin) as unknown as Record<string, unknown>;
+    expect(structuredDataProblems(JSON.stringify(noAddress))).toEqual(['LocalBusiness has no address.addressRegion', 'LocalBusiness has no address.addressCountry']);
+    const { provider: _provider, ...noProvider } = serviceJsonLd(meal, site, origin) as unknown as Record<string, unknown>;
+    expect(structuredDataProblems(JSON.stringify(noProvider))).toEqual(['Service has no provider.name']);
+    expect(structuredDataProblems(JSON.stringify({ '@context': 'https://schema.org', '@type': 'JobPostng' }))[0]).toMatch(/JobPostng/);
+    expect(structuredDataProblems('{"@type": ')[0]).toMatch(/does not parse/);
   });
 });
 
