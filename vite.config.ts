@@ -37,10 +37,11 @@ export default defineConfig({
     reloadOnContentChange(),
   ],
   resolve: {
-    // Parts of supabase-js the dashboard never uses, kept out of its 150 KB budget: realtime channels and
-    // storage's analytics catalog (see src/admin/noRealtime.ts and noIceberg.ts).
+    // Parts of supabase-js the dashboard never uses, kept out of its 150 KB budget: realtime channels, Edge
+    // Function calls and storage's analytics catalog (see src/admin/noRealtime.ts, noFunctions.ts, noIceberg.ts).
     alias: {
       '@supabase/realtime-js': fileURLToPath(new URL('./src/admin/noRealtime.ts', import.meta.url)),
+      '@supabase/functions-js': fileURLToPath(new URL('./src/admin/noFunctions.ts', import.meta.url)),
       'iceberg-js': fileURLToPath(new URL('./src/admin/noIceberg.ts', import.meta.url)),
     },
   },

@@ -1,10 +1,11 @@
 /**
  * The dashboard's last line of defence: if anything fails while rendering (say, a stored value no code
- * expected), staff see what happened and how to carry on, instead of a blank page.
+ * expected), staff see what happened and how to carry on, instead of a blank page. (React 19 logs the
+ * caught error to the console itself.)
  */
 import { css } from '@emotion/react';
-import { Component, type ErrorInfo, type ReactNode } from 'react';
-import { color, layout } from '../theme.ts';
+import { Component, type ReactNode } from 'react';
+import { color } from '../theme.ts';
 
 interface Props {
   children: ReactNode;
@@ -17,34 +18,22 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
     return { error };
   }
 
-  override componentDidCatch(error: Error, info: ErrorInfo) {
-    console.error('The dashboard failed to render', error, info.componentStack);
-  }
-
   override render() {
     const { error } = this.state;
     if (!error) return this.props.children;
     return (
       <div css={panelStyle} role="alert">
         <h1>The dashboard could not be shown</h1>
-        <p>Something in the applications could not be displayed, so nothing is shown rather than something wrong. No data was changed.</p>
-        <p>Reload the page to try again. If this keeps happening, tell whoever looks after the website, and give them this detail:</p>
+        <p>No data was changed. Reload the page to try again; if this keeps happening, send this detail to whoever looks after the website:</p>
         <pre>{error.message || error.name}</pre>
-        <button type="button" onClick={() => window.location.reload()}>
-          Reload the page
-        </button>
+        <a href="/admin">Reload the page</a>
       </div>
     );
   }
 }
 
 const panelStyle = css`
-  max-width: 44rem; margin: 3rem auto; padding: 1.5rem; background: ${color.white};
-  border: 1px solid ${color.line}; border-left: 6px solid ${color.accent}; border-radius: ${layout.radius};
-  h1 { font-size: 1.6rem; }
-  pre { white-space: pre-wrap; overflow-wrap: anywhere; padding: 0.75rem; background: ${color.sand}; border-radius: 8px; }
-  button {
-    min-height: ${layout.tap}; padding: 0 1.25rem; border: 0; border-radius: 999px; background: ${color.brand};
-    color: ${color.white}; font: inherit; font-weight: 700; cursor: pointer;
-  }
+  max-width: 44rem; margin: 3rem auto; padding: 1.5rem; background: ${color.white}; border-left: 6px solid ${color.accent};
+  pre { white-space: pre-wrap; overflow-wrap: anywhere; padding: 0.75rem; background: ${color.sand}; }
+  a { display: inline-block; padding: 0.75rem 0; font-weight: 700; }
 `;

@@ -20,7 +20,7 @@ export function SignIn({ notice }: { notice?: string | undefined }) {
       failure.code === 'invalid_credentials' || failure.status === 400
         ? 'The e-mail or password is not right. Check them and try again.'
         : failure.status === 429
-          ? 'Too many sign-in attempts from this connection. Wait a few minutes, then try again.'
+          ? 'Too many sign-in attempts. Wait a few minutes, then try again.'
           : 'We could not reach the sign-in service. Check your connection and try again.',
     );
   }

@@ -18,12 +18,9 @@ export class LoadError extends Error {
   }
 }
 
-/** The server no longer accepts the session (revoked or expired): the user must sign in again. */
-export class SessionEndedError extends Error {}
-
-/** True when a failure means the session has ended, as opposed to a network or server problem. */
+/** True when the server no longer accepts the session (revoked or expired), as opposed to a network or server problem. */
 export function isSessionEnded(error: unknown): boolean {
-  return error instanceof SessionEndedError || (error instanceof LoadError && error.status === 401);
+  return error instanceof LoadError && error.status === 401;
 }
 
 export async function loadApplications(client: SupabaseClient<Database>): Promise<ApplicationSummary[]> {
@@ -61,7 +58,7 @@ export async function downloadResume(client: SupabaseClient<Database>, key: stri
   const { data, error } = await client.storage.from('resumes').download(key);
   // Storage answers a revoked or expired token with code InvalidJWT (status 400, statusCode "403").
   const failure = error as { code?: string; status?: number } | null;
-  if (failure && (failure.code === 'InvalidJWT' || failure.status === 401)) throw new SessionEndedError(error!.message);
+  if (failure && (failure.code === 'InvalidJWT' || failure.status === 401)) throw new LoadError(error!.message, 401);
   if (error || !data) throw new Error(error?.message ?? 'No file');
   return data;
 }

@@ -6,12 +6,7 @@
 import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { codeToWords } from './applications.ts';
 
-const labels = {
-  position: new Map(formChoices.positions.map((p) => [p.code, p.title])),
-  experience: new Map(formChoices.experience.map((c) => [c.code, c.label])),
-  availability: new Map(formChoices.availability.map((c) => [c.code, c.label])),
-};
-
-export function labelOf(kind: keyof typeof labels, code: string): string {
-  return labels[kind].get(code) ?? codeToWords(code);
+export function labelOf(kind: 'position' | 'experience' | 'availability', code: string): string {
+  if (kind === 'position') return formChoices.positions.find((p) => p.code === code)?.title ?? codeToWords(code);
+  return formChoices[kind].find((c) => c.code === code)?.label ?? codeToWords(code);
 }

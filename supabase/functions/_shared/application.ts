@@ -121,7 +121,8 @@ export interface JobApplicationRow extends ApplicationFields {
 }
 
 /** The keys the function generates for resumes; the column and the dashboard accept nothing else. */
-export const RESUME_KEY_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.pdf$/;
+const UUID = '[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}';
+export const RESUME_KEY_PATTERN = new RegExp(`^${UUID}/${UUID}\\.pdf$`);
 
 /** A PDF starts with "%PDF-" (some writers put up to 1 KB of junk before it, which readers accept). */
 export function looksLikePdf(bytes: Uint8Array): boolean {
