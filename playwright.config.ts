@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
 import { e2ePorts } from './tests/e2e/ports.ts';
 
 /**
@@ -18,10 +19,7 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: `http://localhost:${ports.site}`,
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   projects: [
     // A test tagged @phone or @desktop is about that kind of screen only.

@@ -14,6 +14,7 @@ import { measureAdmin } from './lib/adminBench.ts';
 import { measureApply } from './lib/applyBench.ts';
 import { freePorts } from './lib/freePorts.ts';
 import { copyProject } from './lib/projectCopy.ts';
+import { UNLISTED_ROUTES } from '../src/routes.ts';
 
 const EXTRA_PAGES = 1000;
 // The measured site is built for a stand-in on a free port, so a running `npm start` is never in the way.
@@ -98,7 +99,7 @@ const large = await bestBuild(EXTRA_PAGES);
 const marginalMs = ((large.seconds - base.seconds) * 1000) / EXTRA_PAGES;
 const js = [...base.jsPerPage!.entries()].filter(([page]) => page !== '/admin');
 // Pages with the application form (/careers and each job's page) load its script; every other public page none.
-const hasForm = (page: string) => page === '/careers' || (page.startsWith('/careers/') && !['/careers/thanks', '/careers/not-sent'].includes(page));
+const hasForm = (page: string) => page === '/careers' || (page.startsWith('/careers/') && !UNLISTED_ROUTES.includes(page));
 const maxJs = Math.max(...js.filter(([page]) => !hasForm(page)).map(([, b]) => b));
 const formJs = js.filter(([page]) => hasForm(page));
 const maxFormJs = Math.max(...formJs.map(([, b]) => b));

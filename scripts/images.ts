@@ -6,6 +6,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { chromiumLaunchOptions } from './lib/chromium.ts';
 import { loadContent } from '../src/content/loader.ts';
 import { escapeHtml } from '../src/seo/head.ts';
 import { color, font } from '../src/theme.ts';
@@ -30,10 +31,7 @@ const html = `<!DOCTYPE html><html><body style="margin:0">
   <div style="font-size:30px;font-weight:700;color:${color.brandDark}">${escapeHtml(site.phone.display)} &middot; ${escapeHtml(site.registration.label)}</div>
 </div></body></html>`;
 
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-});
+const browser = await chromium.launch(chromiumLaunchOptions);
 const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(html);
 const file = path.join(process.cwd(), 'public', 'og-image.png');

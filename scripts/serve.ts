@@ -5,7 +5,7 @@
  * bad Range with 416 rather than throwing. Only GET and HEAD are served (405 otherwise), and no request can
  * end the process: whatever fails inside one request is answered (or its socket closed) and logged.
  */
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -85,7 +85,7 @@ export function resolveFile(root: string, url: string): string | undefined {
   for (const candidate of [pathname, `${base}.html`, `${base}/index.html`]) {
     const absolute = path.join(root, candidate);
     if (!absolute.startsWith(root + path.sep)) continue;
-    if (existsSync(absolute) && statSync(absolute).isFile()) return candidate;
+    if (statSync(absolute, { throwIfNoEntry: false })?.isFile()) return candidate;
   }
   return undefined;
 }

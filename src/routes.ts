@@ -2,18 +2,21 @@
  * The public routes the site generator produces: the fixed pages that exist, the pages the application form
  * leads to, one per open job, then one per service file. The sitemap and the build checks read this list.
  */
-import { openJobs, type Content, type JobOpening } from './content/loader.ts';
+import { RESERVED_JOB_SLUGS, openJobs, type Content, type JobOpening } from './content/loader.ts';
 
 /** The fixed pages, each with its folder under pages/ and its copy in content/pages/. */
 export const FIXED_ROUTES = ['/', '/services', '/all-services', '/locations', '/contact', '/about', '/careers', '/privacy'] as const;
-
-/** Where the application form leads when JavaScript is off: built, but kept out of search engines and the sitemap. */
-export const UNLISTED_ROUTES = ['/careers/thanks', '/careers/not-sent'] as const;
 
 /** The page of a job opening (the job file's name is its address). */
 export function jobPath(job: Pick<JobOpening, 'slug'>): string {
   return `/careers/${job.slug}`;
 }
+
+/**
+ * Where the application form leads (/careers/thanks, /careers/not-sent): built, but kept out of search engines
+ * and the sitemap. The same names a job file may not take.
+ */
+export const UNLISTED_ROUTES: readonly string[] = RESERVED_JOB_SLUGS.map((slug) => jobPath({ slug }));
 
 /** Pages with a #contact section, where Get Started scrolls instead of leaving the page. */
 export const CONTACT_SECTION_PATHS: readonly string[] = ['/', '/contact'];

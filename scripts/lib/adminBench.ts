@@ -5,6 +5,7 @@
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { createStaticServer } from '../serve.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 import { demoApplications, seedApplications } from '../local-supabase/seedData.ts';
 import { startLocalSupabase } from '../local-supabase/server.ts';
 
@@ -20,10 +21,7 @@ export async function measureAdmin(client: string, applications: number, measure
   await seedApplications(supabase.db, demoApplications(applications, Date.now(), 7, false));
   const site = createStaticServer(path.resolve(client), () => undefined).listen(0);
   const port = (site.address() as { port: number }).port;
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
     await page.goto(`http://localhost:${port}/admin`);

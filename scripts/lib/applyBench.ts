@@ -8,6 +8,7 @@ import { chromium } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { randomBytes } from 'node:crypto';
 import { createStaticServer } from '../serve.ts';
+import { chromiumLaunchOptions } from './chromium.ts';
 import { startLocalSupabase } from '../local-supabase/server.ts';
 
 export async function measureApply(client: string, apiPort: number, runs = 5): Promise<{ medianMs: number; maxMs: number; resumeBytes: number }> {
@@ -19,10 +20,7 @@ export async function measureApply(client: string, apiPort: number, runs = 5): P
   pdf.addPage();
   await pdf.attach(randomBytes(1024 * 1024), 'portfolio.bin', { mimeType: 'application/octet-stream' });
   const resume = Buffer.from(await pdf.save());
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update'],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     const times: number[] = [];
     for (let run = 0; run < runs; run++) {

@@ -49,7 +49,7 @@ export interface JobOpening extends Job {
 }
 
 /** Paths under /careers that the site owns; a job file may not take them. */
-export const RESERVED_JOB_SLUGS = ['thanks', 'not-sent'];
+export const RESERVED_JOB_SLUGS: readonly string[] = ['thanks', 'not-sent'];
 
 /** Where the content lives: `content/` in the folder the command runs from (the loader is bundled). */
 export function contentRoot(): string {

@@ -74,20 +74,14 @@ export function ApplicationForm({ action, positions, position, experience, avail
           />
         </div>
 
-        <Field name="position" label="Job" hint={chosen ? 'Preselected for this opening; you can choose another.' : undefined}>
-          {(describedBy) => (
-            <select id={fieldId('position')} name="position" required defaultValue={chosen?.code ?? ''} aria-describedby={describedBy}>
-              <option value="" disabled>
-                Choose a job
-              </option>
-              {positions.map((job) => (
-                <option key={job.code} value={job.code}>
-                  {job.title}
-                </option>
-              ))}
-            </select>
-          )}
-        </Field>
+        <ChoiceField
+          name="position"
+          label="Job"
+          hint={chosen ? 'Preselected for this opening; you can choose another.' : undefined}
+          placeholder="Choose a job"
+          choices={positions.map((job) => ({ code: job.code, label: job.title }))}
+          defaultValue={chosen?.code}
+        />
 
         <div className="pair">
           <ChoiceField name="experience" label="Work experience" placeholder="Choose how much" choices={experience} />
@@ -192,11 +186,21 @@ function TextField({ name, label, type = 'text', autoComplete, maxLength, hint, 
   );
 }
 
-function ChoiceField({ name, label, placeholder, choices }: { name: string; label: string; placeholder: string; choices: ReadonlyArray<{ code: string; label: string }> }) {
+interface ChoiceFieldProps {
+  name: string;
+  label: string;
+  hint?: string | undefined;
+  /** The disabled first option, shown until a choice is made. */
+  placeholder: string;
+  choices: ReadonlyArray<{ code: string; label: string }>;
+  defaultValue?: string | undefined;
+}
+
+function ChoiceField({ name, label, hint, placeholder, choices, defaultValue }: ChoiceFieldProps) {
   return (
-    <Field name={name} label={label}>
+    <Field name={name} label={label} hint={hint}>
       {(describedBy) => (
-        <select id={fieldId(name)} name={name} required defaultValue="" aria-describedby={describedBy}>
+        <select id={fieldId(name)} name={name} required defaultValue={defaultValue ?? ''} aria-describedby={describedBy}>
           <option value="" disabled>
             {placeholder}
           </option>
