@@ -31,7 +31,7 @@ try {
 }
 
 // The Edge Function cannot read content/: it gets the form's choices from a generated module.
-if (writeFormChoices(content)) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application again to use the new choices).`);
+if (writeFormChoices(content)) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
 
 // Vike runs in plain-Node processes of its own (without the TypeScript loader these scripts use): first the
 // bundler, then the prerender, so that their memory is never held at once.

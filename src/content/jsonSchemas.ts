@@ -1,6 +1,7 @@
 /** JSON Schema versions of the content schemas, for editor autocompletion. */
 import { z } from 'zod';
 import { applicationFormSchema } from './schemas/applicationForm.ts';
+import { inquiryFormSchema } from './schemas/inquiryForm.ts';
 import { directorySchema } from './schemas/directory.ts';
 import { jobSchema } from './schemas/job.ts';
 import { pageSchemas } from './schemas/page.ts';
@@ -15,6 +16,7 @@ const schemas: Record<string, z.ZodType> = {
   regions: regionsSchema,
   job: jobSchema,
   'application-form': applicationFormSchema,
+  'inquiry-form': inquiryFormSchema,
   ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
 };
 

@@ -8,6 +8,7 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { crossCheck } from './crossCheck.ts';
 import { applicationFormSchema, type ApplicationForm } from './schemas/applicationForm.ts';
+import { inquiryFormSchema, type InquiryForm } from './schemas/inquiryForm.ts';
 import { checkMdxBody } from './mdxBody.ts';
 import { type ContentProblem, ContentError } from './problems.ts';
 import { directorySchema, type Directory } from './schemas/directory.ts';
@@ -41,6 +42,8 @@ export interface Content {
   jobs: JobOpening[];
   /** The experience and availability choices of the application form. */
   applicationForm: ApplicationForm;
+  /** Who needs care and the best times to call, on the contact form. */
+  inquiryForm: InquiryForm;
 }
 
 export interface JobOpening extends Job {
@@ -105,15 +108,20 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
   const directory = parseFile(path.join(root, 'directory.yaml'), directorySchema);
   const regions = parseFile(path.join(root, 'regions.yaml'), regionsSchema);
   const applicationForm = parseFile(path.join(root, 'application-form.yaml'), applicationFormSchema);
-  if (applicationForm) {
-    for (const list of ['experience', 'availability'] as const) {
+  const inquiryForm = parseFile(path.join(root, 'inquiry-form.yaml'), inquiryFormSchema);
+  /** A code is what is stored: each list names it once. */
+  function codesOnce<T extends Record<L, ReadonlyArray<{ code: string }>>, L extends string>(parsed: ParsedFile<T> | undefined, lists: readonly L[]) {
+    if (!parsed) return;
+    for (const list of lists) {
       const seen = new Set<string>();
-      applicationForm.data[list].forEach(({ code }, index) => {
-        if (seen.has(code)) problems.push({ file: applicationForm.file, ...applicationForm.source.locate([list, index, 'code']), path: [list, index, 'code'], message: `expected a code used once in the list, found "${code}" a second time` });
+      parsed.data[list].forEach(({ code }, index) => {
+        if (seen.has(code)) problems.push({ file: parsed.file, ...parsed.source.locate([list, index, 'code']), path: [list, index, 'code'], message: `expected a code used once in the list, found "${code}" a second time` });
         seen.add(code);
       });
     }
   }
+  codesOnce(applicationForm, ['experience', 'availability'] as const);
+  codesOnce(inquiryForm, ['careFor', 'callTimes'] as const);
 
   const pages: Partial<PageCopy> = {};
   for (const name of Object.keys(pageSchemas) as PageName[]) {
@@ -190,6 +198,7 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
     pages: pages as PageCopy,
     jobs,
     applicationForm: applicationForm!.data,
+    inquiryForm: inquiryForm!.data,
   };
 }
 

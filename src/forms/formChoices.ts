@@ -1,15 +1,20 @@
 /**
- * The application form's choices, taken from content/ (jobs and application-form.yaml), and the generated
- * module the Edge Function reads them from: a function deployed to Supabase cannot read content/, so
- * `npm run build` (and `npm run schemas`) write supabase/functions/_shared/formChoices.generated.ts, and a
- * unit test fails when the committed copy is stale. Deploy the function again after changing a job file.
+ * The public forms' choices, taken from content/ (jobs, services, application-form.yaml, inquiry-form.yaml,
+ * the provider's ids in site.yaml), and the generated module the Edge Functions read them from: a function
+ * deployed to Supabase cannot read content/, so `npm run build` (and `npm run schemas`) write
+ * supabase/functions/_shared/formChoices.generated.ts, and a unit test fails when the committed copy is stale.
+ * Deploy the functions again after changing a job, a service or a form's choices.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FormChoices } from '../../supabase/functions/_shared/application.ts';
+import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts';
 import type { Content } from '../content/loader.ts';
+import { providerContactForm, type ProviderForm } from './provider.ts';
 
 export const FORM_CHOICES_FILE = 'supabase/functions/_shared/formChoices.generated.ts';
+
+type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site'>;
 
 export function formChoicesFrom(content: Pick<Content, 'jobs' | 'applicationForm'>): FormChoices {
   return {
@@ -19,18 +24,34 @@ export function formChoicesFrom(content: Pick<Content, 'jobs' | 'applicationForm
   };
 }
 
-export function formChoicesModule(choices: FormChoices): string {
-  return `// Generated from content/jobs/ and content/application-form.yaml by \`npm run build\`: do not edit.
-import type { FormChoices } from './application.ts';
+/** Who needs care, the times to call, and every service by its card title (alphabetical, as the form lists them). */
+export function inquiryChoicesFrom(content: Pick<Content, 'inquiryForm' | 'services'>): InquiryChoices {
+  return {
+    careFor: content.inquiryForm.careFor,
+    callTimes: content.inquiryForm.callTimes,
+    services: content.services.map((service) => ({ code: service.slug, label: service.card.title })).sort((a, b) => a.label.localeCompare(b.label, 'en')),
+  };
+}
 
-export const formChoices: FormChoices = ${JSON.stringify(choices, null, 2)};
+export function formChoicesModule(content: Source): string {
+  const provider: ProviderForm | null = providerContactForm(content.site);
+  return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml) by \`npm run build\`: do not edit.
+import type { FormChoices } from './application.ts';
+import type { InquiryChoices } from './inquiry.ts';
+
+export const formChoices: FormChoices = ${JSON.stringify(formChoicesFrom(content), null, 2)};
+
+export const inquiryChoices: InquiryChoices = ${JSON.stringify(inquiryChoicesFrom(content), null, 2)};
+
+/** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
+export const providerContactForm: { region: string; portalId: string; formId: string } | null = ${JSON.stringify(provider)};
 `;
 }
 
 /** Writes the generated module when it differs; returns true when it changed. */
-export function writeFormChoices(content: Pick<Content, 'jobs' | 'applicationForm'>, root = process.cwd()): boolean {
+export function writeFormChoices(content: Source, root = process.cwd()): boolean {
   const file = path.join(root, FORM_CHOICES_FILE);
-  const text = formChoicesModule(formChoicesFrom(content));
+  const text = formChoicesModule(content);
   let current = '';
   try {
     current = readFileSync(file, 'utf8');

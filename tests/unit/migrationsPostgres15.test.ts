@@ -87,28 +87,28 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
   test('there too, parallel posts from one client take at most five slots an hour, and only the service role may ask', async () => {
     const asServiceRole = (sql: string) => `begin; set local role service_role; ${sql}; commit;`;
     const client = 'b'.repeat(64);
-    // Twelve connections let go at the same moment: without the lock in take_application_slot, several would
+    // Twelve connections let go at the same moment: without the lock in take_form_slot, several would
     // count the same rows and all take a slot.
     const gate = await startingGate(4242);
     const posts = Array.from({ length: 12 }, () =>
-      psqlAsync(asServiceRole(`select pg_advisory_xact_lock_shared(4242); select coalesce(public.take_application_slot('${client}', gen_random_uuid(), 5)::text, 'taken')`)),
+      psqlAsync(asServiceRole(`select pg_advisory_xact_lock_shared(4242); select coalesce(public.take_form_slot('application', '${client}', gen_random_uuid(), 5)::text, 'taken')`)),
     );
     while (gate.waiting() < 12) await new Promise((resolve) => setTimeout(resolve, 20));
     await gate.open();
     const answers = await Promise.all(posts);
     expect(answers.filter((a) => a === 'taken')).toHaveLength(5);
     for (const refused of answers.filter((a) => a !== 'taken')) expect(Number(refused)).toBeGreaterThan(3500);
-    expect(psql(`select count(*) from private.application_posts where client_hash = '${client}'`)).toBe('5');
+    expect(psql(`select count(*) from private.form_posts where client_hash = '${client}'`)).toBe('5');
     // An hour later the oldest posts no longer count, and are pruned.
-    psql(`update private.application_posts set posted_at = posted_at - interval '61 minutes' where client_hash = '${client}'`);
-    expect(psql(asServiceRole(`select coalesce(public.take_application_slot('${client}', gen_random_uuid(), 5)::text, 'taken')`))).toBe('taken');
-    expect(psql(`select count(*) from private.application_posts where client_hash = '${client}'`)).toBe('1');
+    psql(`update private.form_posts set posted_at = posted_at - interval '61 minutes' where client_hash = '${client}'`);
+    expect(psql(asServiceRole(`select coalesce(public.take_form_slot('application', '${client}', gen_random_uuid(), 5)::text, 'taken')`))).toBe('taken');
+    expect(psql(`select count(*) from private.form_posts where client_hash = '${client}'`)).toBe('1');
 
     for (const role of ['anon', 'authenticated']) {
-      expect(() => psql(`begin; set local role ${role}; select public.take_application_slot('${client}', gen_random_uuid(), 5); commit;`)).toThrow(/permission denied for function take_application_slot/);
-      expect(() => psql(`begin; set local role ${role}; select count(*) from private.application_posts; commit;`)).toThrow(/permission denied for schema private/);
+      expect(() => psql(`begin; set local role ${role}; select public.take_form_slot('application', '${client}', gen_random_uuid(), 5); commit;`)).toThrow(/permission denied for function take_form_slot/);
+      expect(() => psql(`begin; set local role ${role}; select count(*) from private.form_posts; commit;`)).toThrow(/permission denied for schema private/);
     }
-    expect(() => psql(asServiceRole('select count(*) from private.application_posts'))).toThrow(/permission denied for schema private/);
+    expect(() => psql(asServiceRole('select count(*) from private.form_posts'))).toThrow(/permission denied for schema private/);
   });
 
   test('there too, resume_url takes only a generated key', () => {

@@ -83,7 +83,7 @@ async function stored(): Promise<{ applications: number; objects: number; blobs:
     `select (select count(*) from public.job_applications)::int as applications,
             (select count(*) from storage.objects where bucket_id = 'resumes')::int as objects,
             (select count(*) from standin.blobs where bucket_id = 'resumes')::int as blobs,
-            (select count(*) from private.application_posts)::int as slots`,
+            (select count(*) from private.form_posts)::int as slots`,
   );
   return rows[0]!;
 }
@@ -422,7 +422,7 @@ describe('the rate limit', () => {
   test('the table of recent posts keeps salted hashes, never an address', async () => {
     const address = newAddress();
     expect((await post(formOf(), { address })).status).toBe(201);
-    const { rows } = await supabase.db.query<{ client_hash: string }>('select client_hash from private.application_posts');
+    const { rows } = await supabase.db.query<{ client_hash: string }>('select client_hash from private.form_posts');
     for (const row of rows) expect(row.client_hash).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(address);
   });
@@ -582,11 +582,11 @@ describe('the database still decides', () => {
   test('the anon role still cannot insert into job_applications through REST, nor use the rate-limit functions', async () => {
     const anon = client();
     expect((await anon.from('job_applications').insert(row)).error?.code).toBe('42501');
-    const take = await anon.rpc('take_application_slot', { client_hash: 'a'.repeat(64), application_id: crypto.randomUUID(), per_hour: 1000 });
+    const take = await anon.rpc('take_form_slot', { form_name: 'application', client_hash: 'a'.repeat(64), post_id: crypto.randomUUID(), per_hour: 1000 });
     expect(take.error?.code).toBe('42501');
-    expect((await anon.rpc('release_application_slot', { application_id: crypto.randomUUID() })).error?.code).toBe('42501');
+    expect((await anon.rpc('release_form_slot', { post_id: crypto.randomUUID() })).error?.code).toBe('42501');
     const signedIn = await staff();
-    expect((await signedIn.rpc('take_application_slot', { client_hash: 'a'.repeat(64), application_id: crypto.randomUUID(), per_hour: 1000 })).error?.code).toBe('42501');
+    expect((await signedIn.rpc('take_form_slot', { form_name: 'application', client_hash: 'a'.repeat(64), post_id: crypto.randomUUID(), per_hour: 1000 })).error?.code).toBe('42501');
   });
 
   test('the resume_url constraint refuses anything but a generated key, even from the service role and the superuser', async () => {

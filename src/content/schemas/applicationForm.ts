@@ -5,12 +5,12 @@
 import { z } from 'zod';
 import { slug, text } from './common.ts';
 
-const choice = z.strictObject({
-  code: slug.max(40).meta({ description: 'What is stored with an application: lowercase words joined by hyphens, e.g. "less-than-one-year". Never reuse a code for a different meaning.' }),
-  label: text(60).meta({ description: 'What applicants and staff read, e.g. "Less than 1 year".' }),
+export const choice = z.strictObject({
+  code: slug.max(40).meta({ description: 'What is stored with an application or request: lowercase words joined by hyphens, e.g. "less-than-one-year". Never reuse a code for a different meaning.' }),
+  label: text(60).meta({ description: 'What visitors and staff read, e.g. "Less than 1 year".' }),
 });
 
-const choices = (what: string) =>
+export const choices = (what: string) =>
   z.array(choice).min(2).max(12).meta({ description: `The ${what} choices, in the order the form lists them.` });
 
 export const applicationFormSchema = z.strictObject({

@@ -6,6 +6,8 @@
  * so the same file runs under Deno and under Node.
  */
 import { z } from 'zod';
+import type { FormResponse } from './formFunction.ts';
+import { FORM_GUARD, isPhoneNumber } from './formPost.ts';
 
 /** The choices the form offers; generated from content/ into formChoices.generated.ts. */
 export interface FormChoices {
@@ -24,8 +26,6 @@ export const APPLICATION_LIMITS = {
   resumeBytes: 10 * 1024 * 1024,
   /** The whole multipart body: the resume plus the text fields, with room for the encoding. */
   bodyBytes: 10 * 1024 * 1024 + 64 * 1024,
-  /** A person needs longer than this to fill in the form; a faster post is a bot (silently dropped). */
-  minFillMs: 3000,
   /** Applications accepted per client (hashed IP) per hour. */
   perHour: 5,
 } as const;
@@ -35,10 +35,7 @@ export const APPLICATION_FIELDS = {
   text: ['first_name', 'last_name', 'email', 'phone', 'position', 'experience', 'availability', 'cover_letter'],
   checkbox: ['has_transportation', 'has_license'],
   resume: 'resume',
-  /** Hidden from people (off-screen, no tab stop, autocomplete off); a bot that fills it is dropped. */
-  honeypot: 'website',
-  /** Set by the enhancement script when the page is ready (ms since epoch); absent when JavaScript is off. */
-  startedAt: 'started_at',
+  ...FORM_GUARD,
 } as const;
 
 export type ApplicationField = (typeof APPLICATION_FIELDS.text)[number] | (typeof APPLICATION_FIELDS.checkbox)[number] | 'resume';
@@ -73,9 +70,6 @@ const textField = (max: number, message: string) =>
 const code = (allowed: ReadonlyArray<{ code: string }>, message: string) =>
   z.string({ error: message }).refine((value) => allowed.some((choice) => choice.code === value), message);
 
-/** A phone number has 10 to 15 digits, whatever the punctuation: "(860) 555-0142", "+1 860 555 0142". */
-const phonePattern = /^\+?[\d\s().\-]{7,}$/;
-
 /**
  * The schema of the text fields and checkboxes of a form post (as strings, the way a form sends them).
  * @param today YYYY-MM-DD; a position whose validThrough is before it is closed.
@@ -88,10 +82,7 @@ export function applicationSchema(choices: FormChoices, today: string) {
       .string({ error: APPLICATION_MESSAGES.email })
       .transform((value) => value.trim())
       .pipe(z.email(APPLICATION_MESSAGES.email).max(APPLICATION_LIMITS.email, APPLICATION_MESSAGES.email)),
-    phone: textField(APPLICATION_LIMITS.phone, APPLICATION_MESSAGES.phone).refine((value) => {
-      const digits = value.replace(/\D/g, '').length;
-      return phonePattern.test(value) && digits >= 10 && digits <= 15;
-    }, APPLICATION_MESSAGES.phone),
+    phone: textField(APPLICATION_LIMITS.phone, APPLICATION_MESSAGES.phone).refine(isPhoneNumber, APPLICATION_MESSAGES.phone),
     position: code(choices.positions, APPLICATION_MESSAGES.position).refine(
       (value) => (choices.positions.find((p) => p.code === value)?.validThrough ?? '') >= today,
       APPLICATION_MESSAGES.positionClosed,
@@ -131,6 +122,4 @@ export function looksLikePdf(bytes: Uint8Array): boolean {
 }
 
 /** The JSON the function answers to the enhanced form. */
-export type ApplicationResponse =
-  | { ok: true; id: string; redirect: string }
-  | { ok: false; message: string; errors?: Partial<Record<ApplicationField, string>> };
+export type ApplicationResponse = FormResponse<ApplicationField>;

@@ -1,5 +1,6 @@
-// Generated from content/jobs/ and content/application-form.yaml by `npm run build`: do not edit.
+// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml) by `npm run build`: do not edit.
 import type { FormChoices } from './application.ts';
+import type { InquiryChoices } from './inquiry.ts';
 
 export const formChoices: FormChoices = {
   "positions": [
@@ -59,3 +60,167 @@ export const formChoices: FormChoices = {
     }
   ]
 };
+
+export const inquiryChoices: InquiryChoices = {
+  "careFor": [
+    {
+      "code": "myself",
+      "label": "Myself"
+    },
+    {
+      "code": "a-parent",
+      "label": "A parent"
+    },
+    {
+      "code": "a-spouse-or-partner",
+      "label": "A spouse or partner"
+    },
+    {
+      "code": "someone-else",
+      "label": "Someone else"
+    }
+  ],
+  "callTimes": [
+    {
+      "code": "morning",
+      "label": "Morning (8 am - noon)"
+    },
+    {
+      "code": "afternoon",
+      "label": "Afternoon (noon - 5 pm)"
+    },
+    {
+      "code": "evening",
+      "label": "Evening (5 pm - 8 pm)"
+    }
+  ],
+  "services": [
+    {
+      "code": "24-hour-care",
+      "label": "24-Hour Care"
+    },
+    {
+      "code": "acute-illness-recovery",
+      "label": "Acute Illness Recovery"
+    },
+    {
+      "code": "appointment-scheduling",
+      "label": "Appointment Scheduling"
+    },
+    {
+      "code": "bereavement-support",
+      "label": "Bereavement Support"
+    },
+    {
+      "code": "cancer-treatment-support",
+      "label": "Cancer Treatment Support"
+    },
+    {
+      "code": "caregiver-respite",
+      "label": "Caregiver Respite"
+    },
+    {
+      "code": "chronic-illness-support",
+      "label": "Chronic Illness Support"
+    },
+    {
+      "code": "cognitive-activities",
+      "label": "Cognitive Activities"
+    },
+    {
+      "code": "companionship",
+      "label": "Companionship"
+    },
+    {
+      "code": "diet-monitoring",
+      "label": "Diet Monitoring"
+    },
+    {
+      "code": "early-dementia-care",
+      "label": "Early Dementia and Parkinson's Care"
+    },
+    {
+      "code": "emergency-response",
+      "label": "Emergency Response"
+    },
+    {
+      "code": "exercise-support",
+      "label": "Exercise Support"
+    },
+    {
+      "code": "grocery-shopping",
+      "label": "Grocery Shopping"
+    },
+    {
+      "code": "holiday-support",
+      "label": "Holiday Support"
+    },
+    {
+      "code": "housekeeping",
+      "label": "Housekeeping"
+    },
+    {
+      "code": "injury-recovery",
+      "label": "Injury Recovery"
+    },
+    {
+      "code": "isolation-prevention",
+      "label": "Isolation Prevention"
+    },
+    {
+      "code": "meal-preparation",
+      "label": "Meal Preparation"
+    },
+    {
+      "code": "medical-transport",
+      "label": "Medical Transportation"
+    },
+    {
+      "code": "medication-reminders",
+      "label": "Medication Reminders"
+    },
+    {
+      "code": "mental-health-support",
+      "label": "Mental Health Support"
+    },
+    {
+      "code": "neurodiverse-support",
+      "label": "Neurodiverse Support"
+    },
+    {
+      "code": "personal-care",
+      "label": "Personal Care"
+    },
+    {
+      "code": "pet-care-assistance",
+      "label": "Pet Care Assistance"
+    },
+    {
+      "code": "post-surgical-recovery",
+      "label": "Post-Surgical Recovery"
+    },
+    {
+      "code": "postpartum-care",
+      "label": "Postpartum Care"
+    },
+    {
+      "code": "routine-establishment",
+      "label": "Routine Establishment"
+    },
+    {
+      "code": "safety-monitoring",
+      "label": "Safety Monitoring"
+    },
+    {
+      "code": "technology-assistance",
+      "label": "Technology Assistance"
+    },
+    {
+      "code": "transportation",
+      "label": "Transportation"
+    }
+  ]
+};
+
+/** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
+export const providerContactForm: { region: string; portalId: string; formId: string } | null = null;

@@ -5,6 +5,43 @@
  * today's date where the agency works. Web-standard APIs only, so it runs under Deno and Node alike.
  */
 
+/**
+ * The two fields every public form carries against bots: a field people never see (off-screen, no tab stop,
+ * autocomplete off) that a bot fills in, and the moment the page was ready (ms since epoch), set by the
+ * enhancement script; absent when JavaScript is off.
+ */
+export const FORM_GUARD = { honeypot: 'website', startedAt: 'started_at' } as const;
+
+/** A person needs longer than this to fill in a form; a faster post is a bot (silently dropped). */
+export const MIN_FILL_MS = 3000;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A bot: it filled the field people never see, or it posted sooner after the page was ready than a person can.
+ * `started_at` is the browser's clock and the check uses the server's, so a clock that runs ahead makes a
+ * person's post look like it started in the future: that is let through (dropping a real request silently is
+ * worse than letting one bot by; the rate limit still holds). Only what no browser sends is a bot: a value
+ * that is not a whole number of milliseconds, or one more than a day ahead. Absent or empty (JavaScript off,
+ * or the script not run yet) means no timing check.
+ */
+export function looksLikeBot(form: FormData, nowMs: number): boolean {
+  const honeypot = form.get(FORM_GUARD.honeypot);
+  if (honeypot !== null && honeypot !== '') return true;
+  const startedAt = form.get(FORM_GUARD.startedAt);
+  if (startedAt === null || startedAt === '') return false;
+  if (typeof startedAt !== 'string' || !/^\d{1,15}$/.test(startedAt.trim())) return true;
+  const elapsed = nowMs - Number(startedAt.trim());
+  if (elapsed < -DAY_MS) return true;
+  return elapsed >= 0 && elapsed < MIN_FILL_MS;
+}
+
+/** A phone number has 10 to 15 digits, whatever the punctuation: "(860) 555-0142", "+1 860 555 0142". */
+export function isPhoneNumber(value: string): boolean {
+  const digits = value.replace(/\D/g, '').length;
+  return /^\+?[\d\s().\-]{7,}$/.test(value) && digits >= 10 && digits <= 15;
+}
+
 /** How to answer: a page to go to (JavaScript off, the browser posted the form itself) or JSON. */
 export type AnswerMode = 'redirect' | 'json';
 

@@ -1,0 +1,192 @@
+/**
+ * What every Edge Function behind one of the site's public forms does the same way, whatever the form:
+ * CORS and preflight for the site's own origins only, 405 for other methods, a body read that stops at the
+ * form's limit, bots answered as people are (nothing stored), a rate limit per client counted in the
+ * database, and the answer: a 303 to the site's thank-you or not-sent page for a browser's plain post, JSON
+ * for the enhanced form. A function adds only its own checks and what it stores (`submit`).
+ * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
+ */
+import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
+import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, looksLikeBot, parseForm, readBodyWithin, type AnswerMode } from './formPost.ts';
+
+/** Why a form was not sent: the fragment of the not-sent page (`/careers/not-sent#<reason>`), which explains it. */
+export type NotSentReason = 'invalid' | 'resume' | 'too-large' | 'rate-limited' | 'failed';
+
+export type Outcome<Field extends string> =
+  | { sent: true; id: string }
+  | { sent: false; reason: NotSentReason; status: number; message: string; errors?: Partial<Record<Field, string>>; retryAfter?: number };
+
+/** The JSON a form function answers to the enhanced form (and to any client that does not ask for HTML). */
+export type FormResponse<Field extends string> =
+  | { ok: true; id: string; redirect: string }
+  | { ok: false; message: string; errors?: Partial<Record<Field, string>> };
+
+/** The messages a visitor reads when the post itself fails, whatever its fields. */
+export interface PostMessages {
+  tooLarge: string;
+  rateLimited: string;
+  failed: string;
+}
+
+export interface FormFunctionOptions<Field extends string> {
+  /** The function's name, for its log lines: 'submit-inquiry'. */
+  name: string;
+  /**
+   * Origin of the public site (https://www.agency.com): a plain form post is sent on to its pages. A post from
+   * another allowed origin (a staging site, or a local build on any port) is sent back to that origin instead.
+   */
+  siteUrl: string;
+  /** Whether a page at this origin may post here. Posts from any other origin are refused. */
+  allowOrigin: (origin: string) => boolean;
+  /** The site's pages a plain post is sent on to: the thank-you page and the not-sent page (+ #reason). */
+  pages: { thanks: string; notSent: string };
+  /** The largest body accepted; a larger one is refused (413) without reading the rest. */
+  bodyBytes: number;
+  messages: PostMessages;
+  /** Checks a post from a person (bots are already answered) and stores it. Throwing counts as 'failed'. */
+  submit: (form: FormData, req: Request, at: Date) => Promise<Outcome<Field>>;
+  /** The clock; tests set it. */
+  now?: () => Date;
+}
+
+export function createFormFunction<Field extends string>(options: FormFunctionOptions<Field>): (req: Request) => Promise<Response> {
+  const now = options.now ?? (() => new Date());
+  const siteUrl = options.siteUrl.replace(/\/+$/, '');
+  const failed: Outcome<Field> = { sent: false, reason: 'failed', status: 500, message: options.messages.failed };
+
+  function reply(mode: AnswerMode, cors: Headers, outcome: Outcome<Field>): Response {
+    const headers = new Headers(cors);
+    headers.set('Cache-Control', 'no-store');
+    if (!outcome.sent && outcome.retryAfter !== undefined) headers.set('Retry-After', String(outcome.retryAfter));
+    // corsHeaders only echoes an allowed origin.
+    const site = headers.get('Access-Control-Allow-Origin') ?? siteUrl;
+    const thanks = `${site}${options.pages.thanks}`;
+    if (mode === 'redirect') {
+      headers.set('Location', outcome.sent ? thanks : `${site}${options.pages.notSent}#${outcome.reason}`);
+      return new Response(null, { status: 303, headers });
+    }
+    const body: FormResponse<Field> = outcome.sent
+      ? { ok: true, id: outcome.id, redirect: thanks }
+      : { ok: false, message: outcome.message, ...(outcome.errors ? { errors: outcome.errors } : {}) };
+    return json(outcome.sent ? 201 : outcome.status, body, headers);
+  }
+
+  async function submit(req: Request): Promise<Outcome<Field>> {
+    const body = await readBodyWithin(req, options.bodyBytes);
+    if (!body.ok) return { sent: false, reason: 'too-large', status: 413, message: options.messages.tooLarge };
+    const form = await parseForm(req.headers.get('content-type'), body.bytes);
+    // Not a form at all: no browser sends this, so there is no field to point at.
+    if (form === null) return { sent: false, reason: 'invalid', status: 400, message: options.messages.failed };
+    const at = now();
+    // A bot is answered exactly as a person is, so it learns nothing to adapt to; nothing is stored or counted.
+    if (looksLikeBot(form, at.getTime())) return { sent: true, id: crypto.randomUUID() };
+    return options.submit(form, req, at);
+  }
+
+  return async function handle(req: Request): Promise<Response> {
+    const cors = corsHeaders(req, options.allowOrigin);
+    const origin = req.headers.get('origin');
+    const foreign = origin !== null && !options.allowOrigin(origin);
+    const refused: FormResponse<Field> = { ok: false, message: options.messages.failed };
+
+    if (req.method === 'OPTIONS') {
+      if (foreign) return json(403, refused, cors);
+      cors.set('Access-Control-Allow-Methods', 'POST, OPTIONS');
+      cors.set('Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS);
+      cors.set('Access-Control-Max-Age', '86400');
+      return new Response(null, { status: 204, headers: cors });
+    }
+    if (req.method !== 'POST') {
+      cors.set('Allow', 'POST, OPTIONS');
+      return json(405, refused, cors);
+    }
+    // Another site's page posting here (its form, or its script): refused before anything is read or stored.
+    if (foreign) return json(403, refused, cors);
+
+    const mode = answerModeOf(req);
+    try {
+      return reply(mode, cors, await submit(req));
+    } catch (error) {
+      logFailure(options.name, 'unexpected error', error);
+      return reply(mode, cors, failed);
+    }
+  };
+}
+
+/**
+ * A function never opens a Realtime channel. Naming a transport keeps supabase-js from looking for a global
+ * WebSocket when the client is made, which Node 20 (running the local stand-in) does not have.
+ */
+const NoRealtime = class {
+  constructor() {
+    throw new Error('form functions do not use Realtime');
+  }
+} as unknown as WebSocketLikeConstructor;
+
+/** A client of the project as the service role: it writes where nobody else may. */
+export function serviceClient(supabaseUrl: string, serviceRoleKey: string): SupabaseClient {
+  return createClient(supabaseUrl, serviceRoleKey, {
+    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
+    realtime: { transport: NoRealtime },
+  });
+}
+
+export interface SlotOptions {
+  supabase: SupabaseClient;
+  /** Which form's count: each form has its own limit ('application', 'inquiry'). */
+  form: string;
+  req: Request;
+  /** Secret mixed into the hash of each client's address (see clientHash). */
+  salt: string;
+  perHour: number;
+  /** The function's name, for its log lines. */
+  name: string;
+}
+
+export type SlotResult = { ok: true } | { ok: false; retryAfter: number } | { ok: false; retryAfter?: undefined };
+
+/**
+ * Counts a post against its client in the database (private.form_posts, one locked step), then runs `store`
+ * with the post's id. When `store` returns false or throws, the slot is given back: only stored posts count.
+ * `{ ok: false, retryAfter }` when the client is over the limit; `{ ok: false }` when the count failed.
+ */
+export async function withPostSlot(options: SlotOptions, store: (id: string) => Promise<boolean>): Promise<SlotResult & { id: string }> {
+  const id = crypto.randomUUID();
+  const slot = await options.supabase.rpc('take_form_slot', {
+    form_name: options.form,
+    client_hash: await clientHash(options.req, options.salt),
+    post_id: id,
+    per_hour: options.perHour,
+  });
+  if (slot.error) {
+    logFailure(options.name, 'the rate limit could not be checked', slot.error);
+    return { ok: false, id };
+  }
+  if (slot.data !== null) return { ok: false, retryAfter: Number(slot.data), id };
+
+  let stored = false;
+  try {
+    stored = await store(id);
+    return stored ? { ok: true, id } : { ok: false, id };
+  } finally {
+    if (!stored) {
+      const released = await options.supabase.rpc('release_form_slot', { post_id: id });
+      if (released.error) logFailure(options.name, 'a rate-limit slot could not be given back', released.error);
+    }
+  }
+}
+
+export function json(status: number, body: unknown, headers: Headers): Response {
+  const withType = new Headers(headers);
+  withType.set('Content-Type', 'application/json; charset=utf-8');
+  return new Response(JSON.stringify(body), { status, headers: withType });
+}
+
+/**
+ * Logs a failure for whoever runs the project, without personal data: the error's kind, code and message
+ * only (PostgREST's `details` would quote the row), and never a stack in an answer.
+ */
+export function logFailure(name: string, what: string, error: unknown): void {
+  const { name: kind, code, status, statusCode, message } = (error ?? {}) as Record<string, unknown>;
+  console.error(`${name}: ${what}`, JSON.stringify({ name: kind, code, status, statusCode, message }));
+}
