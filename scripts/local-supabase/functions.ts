@@ -7,8 +7,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
-import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { formChoices, inquiryChoices, providerContactForm } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
+import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
 import { sendJson, verifyJwt, type Req, type Res } from './http.ts';
 
 type Handler = (req: Request) => Promise<Response>;
@@ -44,21 +45,27 @@ export interface FunctionsOptions {
   apiUrl: string;
   serviceRoleKey: string;
   projectDir?: string;
+  /**
+   * Where submit-inquiry forwards requests when site.yaml names a real HubSpot form: HubSpot itself unless
+   * LOCAL_SUPABASE_HUBSPOT_API says otherwise (tests point it at a loopback stub).
+   */
+  hubspotApi?: string | undefined;
 }
 
-export function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd() }: FunctionsOptions) {
+export function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API }: FunctionsOptions) {
   const config = readFunctionsConfig(projectDir);
   const siteUrl = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
+  const common = {
+    supabaseUrl: apiUrl,
+    serviceRoleKey,
+    siteUrl,
+    // The site's origin, and any local one: tests and `npm run dev` serve the site on other ports.
+    allowOrigin: (origin: string) => origin === siteUrl || /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin),
+    rateLimitSalt: serviceRoleKey,
+  };
   const functions: Record<string, Handler> = {
-    'submit-application': createSubmitApplication({
-      supabaseUrl: apiUrl,
-      serviceRoleKey,
-      siteUrl,
-      // The site's origin, and any local one: tests and `npm run dev` serve the site on other ports.
-      allowOrigin: (origin) => origin === siteUrl || /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin),
-      rateLimitSalt: serviceRoleKey,
-      choices: formChoices,
-    }),
+    'submit-application': createSubmitApplication({ ...common, choices: formChoices }),
+    'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, ...(hubspotApi ? { hubspotApi } : {}) }),
   };
 
   return async function handleFunction(req: Req, res: Res, url: URL): Promise<void> {

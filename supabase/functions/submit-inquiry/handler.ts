@@ -1,0 +1,102 @@
+/**
+ * The submit-inquiry Edge Function: takes a post of the site's own contact form (the home page's Request
+ * Information card and /contact), checks it with the one inquiry schema (every wrong field at once), keeps
+ * bots and floods out exactly as submit-application does, stores the row in `inquiries` as the service role,
+ * and then, when the agency has configured its HubSpot contact form, forwards the request there too. The
+ * stored row is what counts: a HubSpot failure is logged and never loses the request or fails the answer.
+ *
+ * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
+ * (scripts/local-supabase/functions.ts) serves the same handler in Node.
+ */
+import { createFormFunction, logFailure, serviceClient, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import { forwardToHubSpot, type HubSpotForm } from '../_shared/hubspot.ts';
+import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema, type InquiryChoices, type InquiryField, type InquiryFields, type InquiryRow } from '../_shared/inquiry.ts';
+
+export interface SubmitInquiryOptions {
+  /** The project's API URL (SUPABASE_URL on Supabase). */
+  supabaseUrl: string;
+  /** The service-role key: the function writes where nobody else may. Never sent anywhere but the project. */
+  serviceRoleKey: string;
+  /** Origin of the public site: a plain post is sent on to its /contact/thanks or /contact/not-sent. */
+  siteUrl: string;
+  /** Whether a page at this origin may post here. Posts from any other origin are refused. */
+  allowOrigin: (origin: string) => boolean;
+  /** Secret mixed into the hash of each client's address (see clientHash). */
+  rateLimitSalt: string;
+  /** Who needs care, call times and services (formChoices.generated.ts). */
+  choices: InquiryChoices;
+  /** The agency's HubSpot contact form, or null (placeholder ids in site.yaml): then nothing is forwarded. */
+  hubspot: HubSpotForm | null;
+  /** Where HubSpot's form-submission API lives; tests point it at a loopback stub. */
+  hubspotApi?: string;
+  /** How long forwarding may take before it is given up (the visitor waits for it). Default 4 s. */
+  hubspotTimeoutMs?: number;
+  /** The clock; tests set it. */
+  now?: () => Date;
+}
+
+const NAME = 'submit-inquiry';
+
+export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Request) => Promise<Response> {
+  const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
+
+  async function store(req: Request, fields: InquiryFields): Promise<Outcome<InquiryField>> {
+    const slot = await withPostSlot({ supabase, form: 'inquiry', req, salt: options.rateLimitSalt, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
+      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields };
+      const insert = await supabase.from('inquiries').insert(row);
+      if (insert.error) logFailure(NAME, 'the inquiry could not be inserted', insert.error);
+      return !insert.error;
+    });
+    if (slot.ok) {
+      if (options.hubspot) {
+        await forwardToHubSpot({
+          form: options.hubspot,
+          fields,
+          choices: options.choices,
+          pageUri: pageUri(req, fields.page),
+          ...(options.hubspotApi ? { api: options.hubspotApi } : {}),
+          timeoutMs: options.hubspotTimeoutMs ?? 4000,
+          onFailure: (what, error) => logFailure(NAME, `inquiry ${slot.id} is stored, but ${what}`, error),
+        });
+      }
+      return { sent: true, id: slot.id };
+    }
+    if (slot.retryAfter !== undefined) return { sent: false, reason: 'rate-limited', status: 429, message: INQUIRY_MESSAGES.rateLimited, retryAfter: slot.retryAfter };
+    return { sent: false, reason: 'failed', status: 500, message: INQUIRY_MESSAGES.failed };
+  }
+
+  return createFormFunction<InquiryField>({
+    name: NAME,
+    siteUrl: options.siteUrl,
+    allowOrigin: options.allowOrigin,
+    pages: { thanks: '/contact/thanks', notSent: '/contact/not-sent' },
+    bodyBytes: INQUIRY_LIMITS.bodyBytes,
+    messages: INQUIRY_MESSAGES,
+    ...(options.now ? { now: options.now } : {}),
+    async submit(form, req) {
+      const parsed = inquirySchema(options.choices).safeParse(answers(form));
+      if (parsed.success) return store(req, parsed.data);
+      const errors: Partial<Record<InquiryField, string>> = {};
+      for (const issue of parsed.error.issues) errors[String(issue.path[0]) as InquiryField] ??= issue.message;
+      return { sent: false, reason: 'invalid', status: 400, message: INQUIRY_MESSAGES.invalid, errors };
+    },
+  });
+}
+
+/** The text fields as strings or absent, and every ticked service: what the schema reads. */
+function answers(form: FormData): Record<string, string | string[] | undefined> {
+  const result: Record<string, string | string[] | undefined> = {};
+  for (const name of [...INQUIRY_FIELDS.text, INQUIRY_FIELDS.page]) {
+    const value = form.get(name);
+    // A file sent under a text field's name is no answer to it.
+    result[name] = typeof value === 'string' ? value : undefined;
+  }
+  result[INQUIRY_FIELDS.services] = form.getAll(INQUIRY_FIELDS.services).map((value) => (typeof value === 'string' ? value : ''));
+  return result;
+}
+
+/** The page the request was sent from, as a full URL for HubSpot's record: the posting origin and the form's page field. */
+function pageUri(req: Request, page: string): string | undefined {
+  const origin = req.headers.get('origin');
+  return origin !== null && page !== '' ? `${origin}${page}` : undefined;
+}

@@ -1,0 +1,11 @@
+/**
+ * Entry point of the submit-inquiry Edge Function on Supabase (Deno): reads its settings from the
+ * environment, stops at start-up naming any that is missing or wrong, and serves the handler (handler.ts).
+ * The settings are those of submit-application (see _shared/functionEnv.ts); the HubSpot form it forwards to
+ * comes from content/site.yaml through formChoices.generated.ts (none while the ids are placeholders).
+ */
+import { formEnvironment } from '../_shared/functionEnv.ts';
+import { inquiryChoices, providerContactForm } from '../_shared/formChoices.generated.ts';
+import { createSubmitInquiry } from './handler.ts';
+
+Deno.serve(createSubmitInquiry({ ...formEnvironment('submit-inquiry', Deno.env), choices: inquiryChoices, hubspot: providerContactForm }));
