@@ -5,12 +5,10 @@
  * Each post comes from an address of its own (X-Forwarded-For) unless a test is about the rate limit.
  * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
  */
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
@@ -19,21 +17,14 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 import { APPLICATION_LIMITS, APPLICATION_MESSAGES, RESUME_KEY_PATTERN, type FormChoices } from '../../supabase/functions/_shared/application.ts';
 import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
+import { BROWSER_ACCEPT, SITE, clientsOf, denoArgs, newAddress, runDeno, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
 let endpoint: string;
 let pdf: Uint8Array;
-const clients: SupabaseClient[] = [];
-/** Where the stand-in sends a plain form post on to (its SITE_URL, by default the local site). */
-const SITE = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
-
-let lastAddress = 0;
-/** A client address no other post in this file uses, so the rate limit bites only where a test wants it. */
-function newAddress(): string {
-  lastAddress += 1;
-  return `198.51.${Math.floor(lastAddress / 250)}.${(lastAddress % 250) + 1}`;
-}
-
+let clients: ReturnType<typeof clientsOf>;
+let client: ReturnType<typeof clientsOf>['client'];
+let staff: ReturnType<typeof clientsOf>['staff'];
 /** What a person fills in; position, experience and availability are codes the form offers. */
 const VALID = {
   first_name: 'Ann',
@@ -75,8 +66,6 @@ async function post(body: FormData | string, options: PostOptions = {}): Promise
   });
 }
 
-/** What the browser sends for a plain form post (JavaScript off). */
-const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 async function stored(): Promise<{ applications: number; objects: number; blobs: number; slots: number }> {
   const { rows } = await supabase.db.query<{ applications: number; objects: number; blobs: number; slots: number }>(
@@ -92,19 +81,6 @@ async function rowOf(id: string): Promise<Record<string, unknown> | undefined> {
   return (await supabase.db.query<Record<string, unknown>>('select * from public.job_applications where id = $1', [id])).rows[0];
 }
 
-function client(key = supabase.anonKey): SupabaseClient {
-  const created = createClient(supabase.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
-  clients.push(created);
-  return created;
-}
-
-async function staff(): Promise<SupabaseClient> {
-  const c = client();
-  const { error } = await c.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' });
-  if (error) throw error;
-  return c;
-}
-
 /** A valid PDF, padded with trailing whitespace (which PDF readers ignore) to `size` bytes when asked. */
 function pdfOfSize(size: number): Uint8Array {
   const bytes = new Uint8Array(Math.max(size, pdf.byteLength)).fill(0x20);
@@ -112,20 +88,10 @@ function pdfOfSize(size: number): Uint8Array {
   return bytes;
 }
 
-/** Runs `work` with a trigger that makes every insert into `table` fail, as a broken database would. */
-async function withFailingInserts<T>(table: string, work: () => Promise<T>): Promise<T> {
-  await supabase.db.exec(`
-    create function public.test_fail_insert() returns trigger language plpgsql as $$ begin raise exception 'simulated failure'; end $$;
-    create trigger test_fail_insert before insert on ${table} for each row execute function public.test_fail_insert();`);
-  try {
-    return await work();
-  } finally {
-    await supabase.db.exec(`drop trigger test_fail_insert on ${table}; drop function public.test_fail_insert();`);
-  }
-}
-
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 0 });
+  clients = clientsOf(supabase);
+  ({ client, staff } = clients);
   endpoint = `${supabase.url}/functions/v1/submit-application`;
   const document = await PDFDocument.create();
   const page = document.addPage([612, 792]);
@@ -134,7 +100,7 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.auth.stopAutoRefresh()));
+  await clients.stop();
   await supabase.close();
 });
 
@@ -465,7 +431,7 @@ describe('a server failure leaves nothing half-saved', () => {
     const before = await stored();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const [json, browser] = await withFailingInserts('public.job_applications', async () => [
+      const [json, browser] = await withFailingInserts(supabase, 'public.job_applications', async () => [
         await post(formOf({ ...VALID, first_name: 'Zelda' }, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })])),
         await post(formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })]), { accept: BROWSER_ACCEPT }),
       ]);
@@ -487,7 +453,7 @@ describe('a server failure leaves nothing half-saved', () => {
     const before = await stored();
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     try {
-      const response = await withFailingInserts('storage.objects', () => post(formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })])));
+      const response = await withFailingInserts(supabase, 'storage.objects', () => post(formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })])));
       expect(response.status).toBe(500);
       expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.failed });
       expect(await stored()).toEqual(before);
@@ -604,57 +570,25 @@ describe('the database still decides', () => {
   });
 });
 
-const deno = path.resolve('node_modules/.bin/deno');
-if (!existsSync(deno)) console.warn(`Skipping the Deno tests: ${deno} is not installed (npm install).`);
-
-describe.skipIf(!existsSync(deno))('under Deno, as on Supabase', () => {
-  /** Deno resolves the npm imports from the project's node_modules and must not need the registry (CI). */
-  const offline = { NPM_CONFIG_REGISTRY: 'http://127.0.0.1:9/' };
-  const args = ['--config', 'supabase/functions/deno.json', '--node-modules-dir=manual', 'supabase/functions/submit-application/index.ts'];
-
-  function run(command: string[], env: Record<string, string>) {
-    const child = spawn(deno, command, { env: { ...process.env, ...offline, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stdout.on('data', (data) => (output += data));
-    child.stderr.on('data', (data) => (output += data));
-    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-    return { child, exited, output: () => output };
-  }
+describe.skipIf(!runDenoFunction.available)('under Deno, as on Supabase', () => {
+  const entry = 'supabase/functions/submit-application/index.ts';
 
   test('index.ts and everything it imports pass deno check', async () => {
-    const check = run(['check', ...args], {});
+    const check = runDeno(denoArgs('check', entry), process.env);
     expect(await check.exited, check.output()).toBe(0);
   }, 120_000);
 
   test('index.ts refuses to start without SITE_URL, naming it', async () => {
     const { SITE_URL: _unset, ...env } = process.env;
-    const child = spawn(deno, ['run', '--allow-net', '--allow-env', '--allow-read', ...args], { env: { ...env, ...offline, SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    child.stderr.on('data', (data) => (output += data));
-    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
-    expect(code).not.toBe(0);
-    expect(output).toContain('SITE_URL is not set');
+    const server = runDeno(denoArgs('run', entry), { ...env, SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey });
+    expect(await server.exited).not.toBe(0);
+    expect(server.output()).toContain('submit-application: SITE_URL is not set');
   }, 60_000);
 
   test('index.ts serves a real application into the stand-in', async () => {
-    const server = run(['run', '--allow-net', '--allow-env', '--allow-read', ...args], {
-      // Deno.serve listens where DENO_SERVE_ADDRESS says; port 0 picks a free one, printed on start.
-      DENO_SERVE_ADDRESS: 'tcp:127.0.0.1:0',
-      SUPABASE_URL: supabase.url,
-      SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey,
-      SITE_URL: 'https://www.example.org',
-    });
+    const server = await runDenoFunction(entry, { SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey, SITE_URL: 'https://www.example.org' });
     try {
-      const url = await new Promise<string>((resolve, reject) => {
-        const listening = () => {
-          const match = /Listening on (http:\/\/\S+)/.exec(server.output());
-          if (match) resolve(match[1]!);
-        };
-        server.child.stderr.on('data', listening);
-        server.child.stdout.on('data', listening);
-        void server.exited.then((code) => reject(new Error(`deno exited with ${code}:\n${server.output()}`)));
-      });
-      const response = await fetch(url, {
+      const response = await fetch(server.url, {
         method: 'POST',
         body: formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })]),
         headers: { accept: 'application/json', 'x-forwarded-for': newAddress(), origin: 'https://www.example.org' },
@@ -668,11 +602,10 @@ describe.skipIf(!existsSync(deno))('under Deno, as on Supabase', () => {
       const blob = await supabase.db.query<{ data: Uint8Array }>('select data from standin.blobs where name = $1', [row!.resume_url]);
       expect(Buffer.from(blob.rows[0]!.data).equals(Buffer.from(pdf))).toBe(true);
 
-      const foreign = await fetch(url, { method: 'POST', body: formOf(), headers: { accept: 'application/json', origin: 'http://localhost:3000' } });
+      const foreign = await fetch(server.url, { method: 'POST', body: formOf(), headers: { accept: 'application/json', origin: 'http://localhost:3000' } });
       expect(foreign.status).toBe(403);
     } finally {
-      server.child.kill();
-      await server.exited;
+      await server.stop();
     }
   }, 120_000);
 });

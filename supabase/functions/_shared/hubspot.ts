@@ -35,7 +35,8 @@ export function hubSpotFields(fields: InquiryFields, choices: InquiryChoices): A
   const details = [
     fields.message,
     `Care is for: ${label(choices.careFor, fields.care_for)}`,
-    fields.services.length ? `Services of interest: ${fields.services.map((code) => label(choices.services, code)).join(', ')}` : '',
+    // In the form's order, whatever order they were ticked in.
+    fields.services.length ? `Services of interest: ${choices.services.filter((service) => fields.services.includes(service.code)).map((service) => service.label).join(', ')}` : '',
     `Best time to call: ${fields.call_time ? label(choices.callTimes, fields.call_time) : 'Any time'}`,
   ].filter((line) => line !== '');
   const values: Record<string, string> = {

@@ -71,6 +71,9 @@ const optionalText = (max: number, message: string) =>
 
 const inChoices = (choices: ReadonlyArray<{ code: string }>) => (value: string) => choices.some((choice) => choice.code === value);
 
+/** An answer left empty (or only spaces), whatever else is wrong with the post. */
+const blank = (value: unknown) => typeof value !== 'string' || value.trim() === '';
+
 /** The schema of a form post (strings, the way a form sends them; services as every ticked value). */
 export function inquirySchema(choices: InquiryChoices) {
   return z
@@ -94,8 +97,11 @@ export function inquirySchema(choices: InquiryChoices) {
         .optional()
         .transform((value) => (value !== undefined && /^\/[\w\-/]{0,100}$/.test(value) ? value : '')),
     })
-    .superRefine((inquiry, context) => {
-      if (inquiry.phone === '' && inquiry.email === '') context.addIssue({ code: 'custom', path: ['phone'], message: INQUIRY_MESSAGES.replyWay });
+    // `when`: the check runs even when other answers are wrong, so that every problem is named at once.
+    .refine((inquiry) => blank(inquiry.phone) === false || blank(inquiry.email) === false, {
+      path: ['phone'],
+      message: INQUIRY_MESSAGES.replyWay,
+      when: () => true,
     });
 }
 
