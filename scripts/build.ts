@@ -1,6 +1,7 @@
 /**
  * `npm run build`: validate the content, prerender every page with Vike into dist/client, then write
- * sitemap.xml and robots.txt. Any failure removes dist/ so that nothing half-built can be deployed.
+ * sitemap.xml, robots.txt and the security headers (_headers, and each page's style policy). Any failure
+ * removes dist/ so that nothing half-built can be deployed.
  */
 import { rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -12,6 +13,7 @@ import { FORM_CHOICES_FILE, writeFormChoices } from '../src/forms/formChoices.ts
 import { publicRoutes } from '../src/routes.ts';
 import { robotsTxt, sitemapXml } from '../src/seo/sitemap.ts';
 import { buildFormScript } from './lib/buildFormScript.ts';
+import { applySecurityHeaders, policySources } from './lib/securityHeaders.ts';
 
 const dist = path.join(process.cwd(), 'dist');
 const started = performance.now();
@@ -58,7 +60,12 @@ const origin = siteOrigin(content.site.siteUrl);
 const routes = publicRoutes(content);
 writeFileSync(path.join(dist, 'client', 'sitemap.xml'), sitemapXml(routes, origin));
 writeFileSync(path.join(dist, 'client', 'robots.txt'), robotsTxt(origin));
+try {
+  applySecurityHeaders(path.join(dist, 'client'), policySources(content.site));
+} catch (error) {
+  fail(`The security headers could not be written: ${(error as Error).message}`);
+}
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`Built ${routes.length} public pages, 404.html, sitemap.xml and robots.txt into dist/client in ${seconds} s.`);
+console.log(`Built ${routes.length} public pages, 404.html, sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
 console.log(`Application form script: ${formScript.src} (${formScript.gzipBytes} B gzipped).`);

@@ -1,6 +1,7 @@
 /**
  * Serves dist/client as a static host would: pretty URLs (/services -> /services/index.html), gzip
- * compression, a year of caching for hashed assets, status 404 with the 404 page for unknown paths.
+ * compression, the headers the build wrote in dist/client/_headers (security headers, a year of caching for
+ * hashed assets), status 404 with the 404 page for unknown paths.
  * Byte ranges, conditional requests and HEAD are `send`'s (the file server under Express), which answers a
  * bad Range with 416 rather than throwing. Only GET and HEAD are served (405 otherwise), and no request can
  * end the process: whatever fails inside one request is answered (or its socket closed) and logged.
@@ -11,16 +12,30 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import compression from 'compression';
 import send from 'send';
+import { headersFor, parseHeadersFile, type HeaderRule } from '../src/security/headers.ts';
 
 type Log = (line: string) => void;
 
 export function createStaticServer(root = path.join(process.cwd(), 'dist', 'client'), log: Log = console.log): Server {
   const notFoundPage = readFileSync(path.join(root, '404.html'));
   const compress = compression();
+  const rules = headerRulesOf(root);
+
+  /** The headers the build wrote for this path (dist/client/_headers), as a static host applies them. */
+  function applyRules(req: IncomingMessage, res: ServerResponse) {
+    let pathname = '/';
+    try {
+      pathname = new URL(req.url ?? '/', 'http://host').pathname;
+    } catch {
+      // an unparsable URL still gets the site-wide headers
+    }
+    for (const [name, value] of Object.entries(headersFor(rules, pathname))) res.setHeader(name, value);
+  }
 
   function notFound(req: IncomingMessage, res: ServerResponse) {
     log(`404 ${req.method} ${req.url}`);
     res.statusCode = 404;
+    applyRules(req, res);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -29,14 +44,15 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
 
   function serveFile(req: IncomingMessage, res: ServerResponse) {
     const file = resolveFile(root, req.url ?? '/');
-    if (!file) return notFound(req, res);
+    // The headers file is the host's configuration, not a page.
+    if (!file || file === '/_headers') return notFound(req, res);
     // send decodes the path it is given, so it gets the encoded form back.
     send(req, encodeURI(file), { root, index: false, dotfiles: 'ignore', etag: true, lastModified: true, cacheControl: false })
-      .on('headers', (response: ServerResponse, absolute: string) => {
+      .on('headers', (response: ServerResponse) => {
         response.setHeader('X-Content-Type-Options', 'nosniff');
-        // Vite names files under /assets/ after their content hash, so they never change.
-        const immutable = absolute.startsWith(path.join(root, 'assets') + path.sep);
-        response.setHeader('Cache-Control', immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=0, must-revalidate');
+        // What static hosts do for files the rules give no caching of their own (pages): check each time.
+        response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
+        applyRules(req, response);
         if (file.endsWith('.html')) response.setHeader('Content-Type', 'text/html; charset=utf-8');
       })
       .on('error', (error: { status?: number }) => (error.status === 404 ? notFound(req, res) : fail(res, error.status ?? 500)))
@@ -58,6 +74,15 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
       fail(res, 500);
     }
   });
+}
+
+/** The rules of root/_headers; none when the folder was not built with them. */
+function headerRulesOf(root: string): HeaderRule[] {
+  try {
+    return parseHeadersFile(readFileSync(path.join(root, '_headers'), 'utf8'));
+  } catch {
+    return [];
+  }
 }
 
 function fail(res: ServerResponse, status: number) {

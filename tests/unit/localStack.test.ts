@@ -11,6 +11,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { createStaticServer } from '../../scripts/serve.ts';
+import { headerRules, headersFile } from '../../src/security/headers.ts';
 
 let root: string;
 beforeAll(() => {
@@ -21,6 +22,7 @@ beforeAll(() => {
   writeFileSync(path.join(root, 'services', 'index.html'), `<!doctype html><title>Services</title><p>${'services '.repeat(200)}</p>`);
   writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
   writeFileSync(path.join(root, '404.html'), '<!doctype html><title>Not found</title><p>Oops! Page not found</p>');
+  writeFileSync(path.join(root, '_headers'), headersFile(headerRules({ supabaseUrl: 'http://127.0.0.1:54321', formProvider: false })));
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 
@@ -80,6 +82,19 @@ describe('the static server', () => {
   test('caches hashed assets for a year and pages not at all', async () => {
     expect((await get('/assets/app-abc123.js')).headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect((await get('/')).headers.get('cache-control')).toBe('public, max-age=0, must-revalidate');
+  });
+
+  test('sends the security headers of _headers with pages, assets and the 404 page, and never serves _headers itself', async () => {
+    for (const pathname of ['/', '/services', '/assets/app-abc123.js', '/no-such-page']) {
+      const response = await get(pathname);
+      expect(response.headers.get('content-security-policy'), pathname).toContain("frame-ancestors 'none'");
+      expect(response.headers.get('strict-transport-security'), pathname).toBe('max-age=63072000; includeSubDomains');
+      expect(response.headers.get('cross-origin-opener-policy'), pathname).toBe('same-origin');
+      expect(response.headers.get('x-content-type-options'), pathname).toBe('nosniff');
+    }
+    const file = await get('/_headers');
+    expect(file.status).toBe(404);
+    expect(await file.text()).toContain('Oops! Page not found');
   });
 });
 

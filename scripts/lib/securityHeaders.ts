@@ -1,0 +1,38 @@
+/**
+ * The build's last step: every prerendered public page gets its style policy (<meta> CSP with the hashes of
+ * its own inline styles), and dist/client/_headers gets the site's headers (src/security/headers.ts).
+ */
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Content } from '../../src/content/loader.ts';
+import { providerContactForm } from '../../src/forms/provider.ts';
+import { headerRules, headersFile, withPagePolicy, type PolicySources } from '../../src/security/headers.ts';
+
+/** The Supabase project the site is built for: the dashboard's rule (src/admin/env.ts), in Node. */
+const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
+
+export function policySources(site: Content['site'], env: NodeJS.ProcessEnv = process.env): PolicySources {
+  return {
+    supabaseUrl: env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL,
+    analyticsHost: env.VITE_POSTHOG_KEY?.trim() ? env.VITE_POSTHOG_HOST?.trim() || undefined : undefined,
+    formProvider: providerContactForm(site) !== null,
+  };
+}
+
+/** Returns the number of pages given a policy of their own. */
+export function applySecurityHeaders(client: string, sources: PolicySources): number {
+  let pages = 0;
+  for (const file of readdirSync(client, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.html')) continue;
+    // /admin is rendered in the browser, where Emotion inserts its styles as it goes: the header's rule applies.
+    if (file.split(path.sep)[0] === 'admin') continue;
+    const absolute = path.join(client, file);
+    const html = readFileSync(absolute, 'utf8');
+    // The provider's form writes styles of its own into the card: such a page keeps the header's rule too.
+    if (sources.formProvider && html.includes('data-form-provider')) continue;
+    writeFileSync(absolute, withPagePolicy(html, file));
+    pages += 1;
+  }
+  writeFileSync(path.join(client, '_headers'), headersFile(headerRules(sources)));
+  return pages;
+}

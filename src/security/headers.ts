@@ -1,0 +1,165 @@
+/**
+ * The site's security headers, from one source (DESIGN 14): `npm run build` writes them to
+ * dist/client/_headers in the format Netlify and Cloudflare Pages read, and the local static server
+ * (scripts/serve.ts) applies that very file, so what is tested locally is what is deployed.
+ *
+ * Two Content-Security-Policies are enforced together (a browser applies every policy it is given):
+ * - the site-wide header: scripts, connections, frames and form posts only to the site itself, the Supabase
+ *   project, and, when configured, the form provider (HubSpot) and the analytics host; no plugins, no <base>,
+ *   no framing. Its style-src allows inline styles, which /admin's Emotion and Radix insert at run time.
+ * - on every prerendered public page, a <meta> policy that allows exactly the page's own inline <style>
+ *   blocks and style attributes, by hash: an injected style or script has no hash and does not run.
+ *   Pages that embed the provider's form (which writes styles of its own) keep the header's rule for styles.
+ */
+import { createHash } from 'node:crypto';
+
+/** What the policies allow besides the site itself. */
+export interface PolicySources {
+  /** The Supabase project (or the local stand-in): the dashboard's API, the forms' functions. */
+  supabaseUrl: string;
+  /** VITE_POSTHOG_HOST, when analytics is on (a key is set). */
+  analyticsHost?: string | undefined;
+  /** Whether the form provider's script may load (site.yaml holds real HubSpot ids). */
+  formProvider: boolean;
+}
+
+/**
+ * HubSpot's embedded forms (v2): the script from js[-<region>].hsforms.net, which loads its form
+ * definition and posts the submission to *.hsforms.com, may frame *.hsforms.net, and reports to
+ * HubSpot's collection hosts.
+ */
+const FORM_PROVIDER_HOSTS = ['https://*.hsforms.net', 'https://*.hsforms.com', 'https://*.hubspot.com', 'https://*.hs-scripts.com', 'https://*.hscollectedforms.net', 'https://*.hs-analytics.net', 'https://*.hs-banner.com'];
+
+/** The analytics host and, for PostHog Cloud, the host its static assets (recorder, surveys) come from. */
+function analyticsHosts(host: string | undefined): string[] {
+  if (!host) return [];
+  const origin = new URL(host).origin;
+  const cloud = /^https:\/\/(us|eu)\.i\.posthog\.com$/.exec(origin);
+  return cloud ? [origin, `https://${cloud[1]}-assets.i.posthog.com`] : [origin];
+}
+
+type Policy = Record<string, string[]>;
+
+function serialise(policy: Policy): string {
+  return Object.entries(policy)
+    .map(([directive, sources]) => [directive, ...new Set(sources)].join(' '))
+    .join('; ');
+}
+
+/** The site-wide policy, sent as a header with every response. */
+export function siteContentSecurityPolicy(sources: PolicySources): string {
+  const supabase = new URL(sources.supabaseUrl).origin;
+  const analytics = analyticsHosts(sources.analyticsHost);
+  const provider = sources.formProvider ? FORM_PROVIDER_HOSTS : [];
+  return serialise({
+    'default-src': ["'self'"],
+    'script-src': ["'self'", ...analytics, ...provider],
+    'style-src': ["'self'", "'unsafe-inline'", ...provider],
+    'img-src': ["'self'", 'data:', ...analytics, ...provider],
+    'font-src': ["'self'"],
+    'connect-src': ["'self'", supabase, ...analytics, ...provider],
+    // The analytics recorder compresses in a worker it makes from a blob.
+    'worker-src': ["'self'", ...(analytics.length ? ['blob:'] : [])],
+    'frame-src': provider.length ? provider : ["'none'"],
+    'form-action': ["'self'", supabase, ...provider],
+    'manifest-src': ["'self'"],
+    'object-src': ["'none'"],
+    'base-uri': ["'none'"],
+    'frame-ancestors': ["'none'"],
+  });
+}
+
+export interface HeaderRule {
+  /** A path pattern as Netlify and Cloudflare read it: `*` matches any rest of the path. */
+  path: string;
+  headers: Record<string, string>;
+}
+
+/** Every rule of the site. No header is set by two rules: hosts differ in how they would combine them. */
+export function headerRules(sources: PolicySources): HeaderRule[] {
+  return [
+    {
+      path: '/*',
+      headers: {
+        'Content-Security-Policy': siteContentSecurityPolicy(sources),
+        'Strict-Transport-Security': 'max-age=63072000; includeSubDomains',
+        'X-Content-Type-Options': 'nosniff',
+        'Referrer-Policy': 'strict-origin-when-cross-origin',
+        'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
+        'Cross-Origin-Opener-Policy': 'same-origin',
+      },
+    },
+    // Vite names files under /assets/ after their content hash, so they never change.
+    { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+  ];
+}
+
+/** The `_headers` file. */
+export function headersFile(rules: HeaderRule[]): string {
+  const lines = ['# Written by `npm run build` from src/security/headers.ts: do not edit.'];
+  for (const rule of rules) {
+    lines.push(rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`));
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** Reads a `_headers` file back (the local server applies what the build wrote). */
+export function parseHeadersFile(text: string): HeaderRule[] {
+  const rules: HeaderRule[] = [];
+  for (const line of text.split('\n')) {
+    if (line.trim() === '' || line.trimStart().startsWith('#')) continue;
+    if (!/^\s/.test(line)) {
+      rules.push({ path: line.trim(), headers: {} });
+      continue;
+    }
+    const colon = line.indexOf(':');
+    const rule = rules.at(-1);
+    if (rule && colon > 0) rule.headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+  }
+  return rules;
+}
+
+/** Whether a rule's path pattern matches a URL path. */
+export function pathMatches(pattern: string, pathname: string): boolean {
+  const expression = pattern
+    .split('*')
+    .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replace(/:[A-Za-z]\w*/g, '[^/]+'))
+    .join('.*');
+  return new RegExp(`^${expression}$`).test(pathname);
+}
+
+/** The headers the rules give a path, in rule order. */
+export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
+  return Object.assign({}, ...rules.filter((rule) => pathMatches(rule.path, pathname)).map((rule) => rule.headers));
+}
+
+const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+
+const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
+const decode = (value: string) => value.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity]!);
+
+/**
+ * A page's own policy for styles: the hash of each inline <style> block and of each style="" attribute
+ * (the latter needs 'unsafe-hashes', which allows exactly those attribute values and nothing else).
+ */
+export function pageStylePolicy(html: string): string {
+  const blocks = [...html.matchAll(/<style\b[^>]*>([\s\S]*?)<\/style>/g)].map((match) => sha256(match[1]!));
+  const attributes = [...html.matchAll(/\sstyle="([^"]*)"/g)].map((match) => sha256(decode(match[1]!)));
+  const sources = ["'self'", ...new Set(blocks), ...(attributes.length ? ["'unsafe-hashes'", ...new Set(attributes)] : [])];
+  return serialise({ 'style-src': sources });
+}
+
+/**
+ * The page with its style policy as the first thing after <meta charset> (a <meta> policy governs only what
+ * follows it). Executable inline scripts are refused outright: the site has none, and a page that had one
+ * would be blocked by the header's script-src anyway, so the build says so instead.
+ */
+export function withPagePolicy(html: string, file: string): string {
+  const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\ssrc=/.test(attributes!) && !/type="application\/(ld\+)?json"/.test(attributes!) && body!.trim() !== '');
+  if (inline.length) throw new Error(`${file} has an inline script, which the Content-Security-Policy blocks: load it from a file instead.`);
+  const charset = /<meta charset="utf-8">/i.exec(html);
+  if (!charset) throw new Error(`${file} has no <meta charset="utf-8"> to put its Content-Security-Policy after.`);
+  const at = charset.index + charset[0].length;
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${pageStylePolicy(html)}">`;
+  return `${html.slice(0, at)}${meta}${html.slice(at)}`;
+}

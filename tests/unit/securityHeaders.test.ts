@@ -1,0 +1,87 @@
+/**
+ * The security headers' one source (src/security/headers.ts): the site-wide Content-Security-Policy names
+ * exactly the hosts the build is configured for, the _headers file reads back as written, path patterns
+ * match as static hosts match them, and each page's style policy allows its own inline styles by hash and
+ * nothing else. The browser side (no violation on any route) is tests/e2e/csp.spec.ts.
+ */
+import { createHash } from 'node:crypto';
+import { describe, expect, test } from 'vitest';
+import { headerRules, headersFile, headersFor, parseHeadersFile, pageStylePolicy, pathMatches, siteContentSecurityPolicy, withPagePolicy } from '../../src/security/headers.ts';
+
+const LOCAL = { supabaseUrl: 'http://127.0.0.1:54321', formProvider: false };
+const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
+const hash = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+
+describe('the site-wide policy', () => {
+  test('without analytics or the form provider, scripts come from the site only and connections go to the site and Supabase', () => {
+    const policy = siteContentSecurityPolicy({ ...LOCAL, supabaseUrl: 'https://abc.supabase.co/' });
+    expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://abc.supabase.co");
+    expect(directive(policy, 'form-action')).toBe("form-action 'self' https://abc.supabase.co");
+    expect(directive(policy, 'frame-src')).toBe("frame-src 'none'");
+    for (const rule of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(policy).toContain(rule);
+    expect(policy).not.toMatch(/posthog|hsforms|\*/);
+  });
+
+  test('the analytics host (and PostHog Cloud\'s assets host) are added only with analytics on', () => {
+    const policy = siteContentSecurityPolicy({ ...LOCAL, analyticsHost: 'https://us.i.posthog.com' });
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' https://us.i.posthog.com https://us-assets.i.posthog.com");
+    expect(directive(policy, 'connect-src')).toContain('https://us.i.posthog.com');
+    expect(directive(policy, 'worker-src')).toBe("worker-src 'self' blob:");
+    expect(directive(siteContentSecurityPolicy({ ...LOCAL, analyticsHost: 'http://127.0.0.1:9999/ingest' }), 'script-src')).toBe("script-src 'self' http://127.0.0.1:9999");
+  });
+
+  test('HubSpot\'s hosts are added only when real form ids are configured', () => {
+    const policy = siteContentSecurityPolicy({ ...LOCAL, formProvider: true });
+    expect(directive(policy, 'script-src')).toContain('https://*.hsforms.net');
+    expect(directive(policy, 'frame-src')).toContain('https://*.hsforms.net');
+    expect(directive(policy, 'form-action')).toContain('https://*.hsforms.com');
+  });
+});
+
+describe('the _headers file', () => {
+  test('reads back as written, with the security headers on every path and long caching on /assets/ only', () => {
+    const rules = headerRules(LOCAL);
+    expect(parseHeadersFile(headersFile(rules))).toEqual(rules);
+    const page = headersFor(rules, '/about');
+    expect(Object.keys(page).sort()).toEqual(['Content-Security-Policy', 'Cross-Origin-Opener-Policy', 'Permissions-Policy', 'Referrer-Policy', 'Strict-Transport-Security', 'X-Content-Type-Options']);
+    expect(page['Cache-Control']).toBeUndefined();
+    expect(headersFor(rules, '/assets/app.1a2b.js')).toMatchObject({ 'Cache-Control': 'public, max-age=31536000, immutable', 'X-Content-Type-Options': 'nosniff' });
+  });
+
+  test('no header is set by two rules (hosts would combine the values differently)', () => {
+    const names = headerRules({ ...LOCAL, analyticsHost: 'https://eu.i.posthog.com', formProvider: true }).flatMap((rule) => Object.keys(rule.headers));
+    expect(new Set(names).size).toBe(names.length);
+  });
+
+  test.each([
+    ['/*', '/', true],
+    ['/*', '/careers/companion-caregiver', true],
+    ['/assets/*', '/assets/x.js', true],
+    ['/assets/*', '/assetsx/x.js', false],
+    ['/assets/*', '/about', false],
+    ['/careers/:slug', '/careers/nurse', true],
+    ['/careers/:slug', '/careers/nurse/x', false],
+  ])('pattern %s matches %s: %s', (pattern, pathname, expected) => {
+    expect(pathMatches(pattern, pathname)).toBe(expected);
+  });
+});
+
+describe('a page\'s own style policy', () => {
+  const page = `<!DOCTYPE html><html><head><meta charset="utf-8"><style data-emotion="c a">.a{color:red}</style><style>.b{margin:0}</style></head>
+<body><span style="background:#fff;color:&quot;x&quot;">x</span><span style="background:#fff;color:&quot;x&quot;">y</span><script type="application/ld+json">{"@type":"Thing"}</script></body></html>`;
+
+  test('allows each inline style block and style attribute by its hash, once, and nothing else', () => {
+    expect(pageStylePolicy(page)).toBe(`style-src 'self' ${hash('.a{color:red}')} ${hash('.b{margin:0}')} 'unsafe-hashes' ${hash('background:#fff;color:"x"')}`);
+  });
+
+  test('is put right after <meta charset>, before anything it governs', () => {
+    const result = withPagePolicy(page, 'about/index.html');
+    expect(result).toMatch(/^<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="style-src 'self' 'sha256-[^"]+"><style/);
+  });
+
+  test('a page with an executable inline script stops the build, naming the page', () => {
+    expect(() => withPagePolicy(page.replace('</body>', '<script>alert(1)</script></body>'), 'about/index.html')).toThrow(/about\/index\.html has an inline script/);
+    expect(() => withPagePolicy(page.replace('</body>', '<script type="module" src="/assets/a.js"></script></body>'), 'x')).not.toThrow();
+  });
+});
