@@ -1,11 +1,13 @@
 /**
- * Demo applications for the local stand-in: varied, realistic, spread over the last 30 days (so 'This Week'
- * means something), both positions and every experience and availability code; about two in three come
- * with a real PDF resume carrying the applicant's name, stored under a generated key.
+ * Demo data for the local stand-in. Applications: varied, realistic, spread over the last 30 days (so 'This
+ * Week' means something), both positions and every experience and availability code; about two in three come
+ * with a real PDF resume carrying the applicant's name, stored under a generated key. Inquiries: a handful of
+ * contact requests as families write them, every 'who needs care' and call-time code, some with only a phone
+ * number or only an e-mail address.
  */
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { JobApplication } from '../../src/admin/database.ts';
+import type { Inquiry, JobApplication } from '../../src/admin/database.ts';
 import type { Db } from './db.ts';
 
 export const POSITIONS = ['companion-caregiver', 'care-scheduling-coordinator'] as const;
@@ -94,5 +96,73 @@ export async function seedApplications(db: Db, applications: SeedApplication[]):
     const metadata = { eTag: `"${version}"`, size: data.byteLength, mimetype: 'application/pdf', cacheControl: 'max-age=3600', contentLength: data.byteLength, httpStatusCode: 200 };
     await db.query('insert into storage.objects (bucket_id, name, metadata, version) values ($1, $2, $3, $4)', ['resumes', application.resume_url, JSON.stringify(metadata), version]);
     await db.query('insert into standin.blobs (bucket_id, name, version, data) values ($1, $2, $3, $4)', ['resumes', application.resume_url, version, data]);
+  }
+}
+
+/** A row of public.inquiries, as the dashboard's Database type describes it. */
+export type SeedInquiry = Inquiry;
+
+/** The demo inquiries a fresh stand-in gets; `demoInquiries(n)` repeats their situations under other names past these. */
+export const DEMO_INQUIRIES = 8;
+
+const SITUATIONS: ReadonlyArray<Omit<SeedInquiry, 'id' | 'created_at' | 'name' | 'phone' | 'email'> & { name: string; reply: 'phone' | 'email' | 'both' }> = [
+  {
+    name: 'Margaret Doyle', reply: 'both', care_for: 'a-parent', town: 'Hamden', services: ['companionship', 'meal-preparation'], call_time: 'morning', page: '/contact',
+    message: 'My father is 86 and still lives on his own in Hamden. He is sharp but has stopped cooking for himself.\n\nCould someone come three afternoons a week to make a meal and keep him company?',
+  },
+  {
+    name: 'Robert Castellano', reply: 'phone', care_for: 'a-spouse-or-partner', town: 'Milford', services: ['post-surgical-recovery', 'transportation'], call_time: 'afternoon', page: '/',
+    message: 'My wife has a knee replacement on the 14th. We need help at home for the first two weeks and rides to physical therapy.',
+  },
+  {
+    name: 'Denise Whitaker', reply: 'email', care_for: 'myself', town: 'Old Saybrook', services: ['housekeeping', 'grocery-shopping'], call_time: '', page: '/contact',
+    message: 'I am 79 and manage well, but the vacuuming and the shopping are getting hard. What would a weekly visit cost?',
+  },
+  {
+    name: 'Tomás Ferreira', reply: 'both', care_for: 'a-parent', town: 'Bridgeport', services: ['early-dementia-care', 'medication-reminders', 'safety-monitoring'], call_time: 'evening', page: '/',
+    message: 'Mom was diagnosed with early Alzheimer\'s last spring. My brother and I both work days.\nShe forgets her pills and has left the stove on twice.\n\nWe speak Portuguese at home; is there a caregiver who does?',
+  },
+  {
+    name: 'Janelle Brooks', reply: 'phone', care_for: 'myself', town: 'Norwich', services: ['postpartum-care'], call_time: 'morning', page: '/contact',
+    message: 'Expecting twins in March. Looking for overnight help for the first month.',
+  },
+  {
+    name: 'Alan Pruitt', reply: 'email', care_for: 'someone-else', town: 'Stamford', services: [], call_time: '', page: '/contact',
+    message: 'I look after a neighbour who has no family nearby. Do you take referrals from friends, and who would pay?',
+  },
+  {
+    name: 'Sunita Rao', reply: 'both', care_for: 'a-spouse-or-partner', town: '', services: ['24-hour-care', 'personal-care'], call_time: 'afternoon', page: '/',
+    message: '',
+  },
+  {
+    name: 'Walter Kim', reply: 'phone', care_for: 'a-parent', town: 'Middletown', services: ['caregiver-respite'], call_time: 'evening', page: '',
+    message: 'I care for my mother full time. I need a break one weekend a month. Please call after 6.',
+  },
+];
+
+/** `count` inquiries: the demo situations first, as written, then the same situations under generated names. */
+export function demoInquiries(count = DEMO_INQUIRIES, now = Date.now(), seed = 20261123): SeedInquiry[] {
+  const next = random(seed);
+  return Array.from({ length: count }, (_, i) => {
+    const { reply, ...situation } = SITUATIONS[i % SITUATIONS.length]!;
+    const name = i < SITUATIONS.length ? situation.name : `${FIRST[i % FIRST.length]} ${LAST[(i * 7 + Math.floor(i / LAST.length)) % LAST.length]}`;
+    const mailbox = name.toLowerCase().replace(/[^a-z ]/g, '').replace(/ /g, '.') + (i >= SITUATIONS.length ? i : '');
+    // Three in eight within the last week, the rest over 30 days.
+    const ageDays = i % 8 < 3 ? next() * 6.5 : 7 + next() * 23;
+    return {
+      ...situation,
+      id: randomUUID(),
+      created_at: new Date(now - ageDays * 86_400_000).toISOString(),
+      name,
+      phone: reply === 'email' ? '' : `(${['203', '860', '475', '959'][i % 4]}) 555-01${String(Math.floor(next() * 100)).padStart(2, '0')}`,
+      email: reply === 'phone' ? '' : `${mailbox}@example.com`,
+    };
+  });
+}
+
+/** Inserts inquiries as the superuser (the way the submit-inquiry function's service role does). */
+export async function seedInquiries(db: Db, inquiries: SeedInquiry[]): Promise<void> {
+  for (let i = 0; i < inquiries.length; i += 1000) {
+    await db.query(`insert into public.inquiries select * from json_populate_recordset(null::public.inquiries, $1::json)`, [JSON.stringify(inquiries.slice(i, i + 1000))]);
   }
 }

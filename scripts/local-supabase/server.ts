@@ -12,7 +12,7 @@ import { answerPreflight, sendJson, setCors } from './http.ts';
 import { apiKey } from './keys.ts';
 import { createRest } from './rest.ts';
 import { createRpc } from './rpc.ts';
-import { demoApplications, seedApplications } from './seedData.ts';
+import { DEMO_INQUIRIES, demoApplications, demoInquiries, seedApplications, seedInquiries } from './seedData.ts';
 import { createStorage } from './storage.ts';
 
 export interface LocalSupabaseOptions {
@@ -23,6 +23,11 @@ export interface LocalSupabaseOptions {
   dataDir?: string;
   /** How many demo applications a fresh database gets (36 by default; 0 for none). */
   demoApplications?: number;
+  /**
+   * How many demo inquiries a fresh database gets: 8 by default, but none when `demoApplications` is 0 (a
+   * caller that asks for an empty table of applications means an empty database).
+   */
+  demoInquiries?: number;
   /** Sign-in attempts per 5 minutes per client address (GoTrue's 30 unless set; browser tests sign in often). */
   signInLimit?: number;
   log?: (line: string) => void;
@@ -40,6 +45,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   const host = options.host ?? '127.0.0.1';
   const { db, fresh } = await openDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
   if (fresh && (options.demoApplications ?? 36) > 0) await seedApplications(db, demoApplications(options.demoApplications ?? 36));
+  const inquiries = options.demoInquiries ?? (options.demoApplications === 0 ? 0 : DEMO_INQUIRIES);
+  if (fresh && inquiries > 0) await seedInquiries(db, demoInquiries(inquiries));
 
   const [anonKey, serviceRoleKey] = await Promise.all([apiKey('anon'), apiKey('service_role')]);
   let url = '';
