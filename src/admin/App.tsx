@@ -1,4 +1,4 @@
-/** The /admin app: the sign-in form until a session is confirmed, then the dashboard. */
+/** The /admin app: the sign-in form until a session is confirmed, then the dashboard and its chosen list. */
 import { Global, css } from '@emotion/react';
 import { Suspense, lazy, useCallback } from 'react';
 import { color, font } from '../theme.ts';
@@ -6,12 +6,14 @@ import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import { useSession } from './useSession.ts';
+import { useView } from './useView.ts';
 
 // The dashboard (table, dialog) loads after sign-in, so the sign-in form appears sooner.
 const Dashboard = lazy(() => import('./Dashboard.tsx').then((module) => ({ default: module.Dashboard })));
 
 export function App() {
   const { state, endSession } = useSession();
+  const [view, setView] = useView();
   const signOut = useCallback(() => void endSession(), [endSession]);
   const expired = useCallback(() => void endSession('Your session has ended. Please sign in again.'), [endSession]);
   return (
@@ -28,11 +30,11 @@ export function App() {
           <Suspense
             fallback={
               <p css={checkingStyle} role="status">
-                Loading applications...
+                Loading {view}...
               </p>
             }
           >
-            <Dashboard user={state.user} onSignOut={signOut} onSessionExpired={expired} />
+            <Dashboard user={state.user} view={view} onViewChange={setView} onSignOut={signOut} onSessionExpired={expired} />
           </Suspense>
         </ErrorBoundary>
       )}

@@ -1,53 +1,15 @@
 /**
- * The dashboard's data access, all in one place. A real Supabase project returns at most 1,000 rows per
- * request, so the list is read in ranges after an exact count; the long cover letter is only fetched when
- * an application is opened. Searching is done in memory, so a keystroke stays fast at 10,000 applications.
+ * What only job applications have: the list's columns (all but the long cover letter) and the resumes in
+ * the private `resumes` bucket. Reading and searching the list is records.ts's, as for every table.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { RESUME_KEY_PATTERN } from '../../supabase/functions/_shared/application.ts';
 import type { Database, JobApplication } from './database.ts';
+import { LoadError } from './records.ts';
 
-export const PAGE_ROWS = 1000;
-export const LIST_COLUMNS = 'id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url';
+export const APPLICATION_COLUMNS = 'id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url';
 
 export type ApplicationSummary = Omit<JobApplication, 'cover_letter'>;
-
-export class LoadError extends Error {
-  constructor(message: string, readonly status: number) {
-    super(message);
-  }
-}
-
-/** True when the server no longer accepts the session (revoked or expired), as opposed to a network or server problem. */
-export function isSessionEnded(error: unknown): boolean {
-  return error instanceof LoadError && error.status === 401;
-}
-
-export async function loadApplications(client: SupabaseClient<Database>): Promise<ApplicationSummary[]> {
-  const head = await client.from('job_applications').select('id', { count: 'exact', head: true });
-  if (head.error) throw new LoadError(head.error.message, head.status);
-  const total = head.count ?? 0;
-  const ranges = Array.from({ length: Math.ceil(total / PAGE_ROWS) }, (_, i) => i * PAGE_ROWS);
-  const pages = await Promise.all(
-    ranges.map(async (from) => {
-      const page = await client
-        .from('job_applications')
-        .select(LIST_COLUMNS)
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .range(from, from + PAGE_ROWS - 1);
-      if (page.error) throw new LoadError(page.error.message, page.status);
-      return page.data as ApplicationSummary[];
-    }),
-  );
-  return pages.flat();
-}
-
-export async function loadApplication(client: SupabaseClient<Database>, id: string): Promise<JobApplication> {
-  const { data, error, status } = await client.from('job_applications').select('*').eq('id', id).single();
-  if (error) throw new LoadError(error.message, status);
-  return data;
-}
 
 /**
  * A resume's bytes. Only a key the submit-application function could have made is fetched: a stored value
@@ -61,30 +23,6 @@ export async function downloadResume(client: SupabaseClient<Database>, key: stri
   if (failure && (failure.code === 'InvalidJWT' || failure.status === 401)) throw new LoadError(error!.message, 401);
   if (error || !data) throw new Error(error?.message ?? 'No file');
   return data;
-}
-
-/** Case-insensitive substring of first name, last name, e-mail or position; empty shows all. */
-export function searchApplications<T extends Pick<ApplicationSummary, 'first_name' | 'last_name' | 'email' | 'position'>>(rows: T[], query: string): T[] {
-  const needle = query.trim().toLowerCase();
-  if (!needle) return rows;
-  return rows.filter((row) =>
-    [row.first_name, row.last_name, row.email, row.position].some((field) => field.toLowerCase().includes(needle)),
-  );
-}
-
-/** Applications created in the last 7 days. */
-export function countThisWeek(rows: Pick<ApplicationSummary, 'created_at'>[], now = Date.now()): number {
-  const since = now - 7 * 86_400_000;
-  return rows.reduce((count, row) => count + (Date.parse(row.created_at) >= since ? 1 : 0), 0);
-}
-
-/** 'care-scheduling-coordinator' -> 'Care Scheduling Coordinator'; '1-3-years' -> '1 3 Years'. */
-export function codeToWords(code: string): string {
-  return code
-    .split('-')
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ');
 }
 
 /** '{first}_{last}_resume.pdf', with the names made safe for a file name on any system. */

@@ -1,12 +1,30 @@
 /**
- * How the dashboard shows an application's codes: the job's title and the form's labels, from the same
- * generated choices the submit-application function validates with. A code that is no longer offered (a
- * closed job, a removed choice) still reads well, as capitalised words: 'weekends-only' -> 'Weekends Only'.
+ * How the dashboard shows a stored code: the job's title or the form's label, from the same generated
+ * choices the Edge Functions validate with. A code that is no longer offered (a closed job, a removed choice,
+ * a deleted service) still reads well, as capitalised words: 'weekends-only' -> 'Weekends Only'.
  */
-import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
-import { codeToWords } from './applications.ts';
+import { formChoices, inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
-export function labelOf(kind: 'position' | 'experience' | 'availability', code: string): string {
-  if (kind === 'position') return formChoices.positions.find((p) => p.code === code)?.title ?? codeToWords(code);
-  return formChoices[kind].find((c) => c.code === code)?.label ?? codeToWords(code);
+const choices = {
+  position: formChoices.positions.map(({ code, title }) => ({ code, label: title })),
+  experience: formChoices.experience,
+  availability: formChoices.availability,
+  careFor: inquiryChoices.careFor,
+  callTime: inquiryChoices.callTimes,
+  service: inquiryChoices.services,
+};
+
+export type CodeKind = keyof typeof choices;
+
+export function labelOf(kind: CodeKind, code: string): string {
+  return choices[kind].find((choice) => choice.code === code)?.label ?? codeToWords(code);
+}
+
+/** 'care-scheduling-coordinator' -> 'Care Scheduling Coordinator'; '1-3-years' -> '1 3 Years'. */
+export function codeToWords(code: string): string {
+  return code
+    .split('-')
+    .filter(Boolean)
+    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
+    .join(' ');
 }

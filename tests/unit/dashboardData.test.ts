@@ -1,55 +1,144 @@
 /**
- * The dashboard's data access against the stand-in, past Supabase's 1,000-row cap: every application is
- * read (range reads after an exact count), and the search and week counts cover them all.
+ * The dashboard's data access against the stand-in, past Supabase's 1,000-row cap: every row of a list is
+ * read (range reads after an exact count), for applications and inquiries alike, and the search and week
+ * counts cover them all. The same generic functions (records.ts) serve both lists.
  */
-import { createClient } from '@supabase/supabase-js';
-import { afterAll, beforeAll, expect, test } from 'vitest';
-import { codeToWords, countThisWeek, loadApplications, resumeFileName, searchApplications } from '../../src/admin/applications.ts';
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { APPLICATION_COLUMNS, resumeFileName, type ApplicationSummary } from '../../src/admin/applications.ts';
 import type { Database } from '../../src/admin/database.ts';
-import { demoApplications, seedApplications } from '../../scripts/local-supabase/seedData.ts';
+import { INQUIRY_COLUMNS, type InquirySummary } from '../../src/admin/inquiries.ts';
+import { codeToWords, labelOf } from '../../src/admin/labels.ts';
+import { countThisWeek, isSessionEnded, loadRows, searchRows, type TableName } from '../../src/admin/records.ts';
+import { demoApplications, demoInquiries, seedApplications, seedInquiries } from '../../scripts/local-supabase/seedData.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
 let supabase: LocalSupabase;
-const seeded = demoApplications(2500, Date.now(), 99, false);
+const clients: SupabaseClient<Database>[] = [];
+const applications = demoApplications(2500, Date.now(), 99, false);
+const inquiries = demoInquiries(10_000, Date.now(), 99);
+
+async function signedIn(email: string, password: string) {
+  const client = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  clients.push(client);
+  const { error } = await client.auth.signInWithPassword({ email, password });
+  if (error) throw error;
+  return client;
+}
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 0 });
-  await seedApplications(supabase.db, seeded);
+  await seedApplications(supabase.db, applications);
+  await seedInquiries(supabase.db, inquiries);
+}, 60_000);
+
+afterAll(async () => {
+  await Promise.all(clients.map((c) => c.auth.stopAutoRefresh()));
+  await supabase.close();
 });
 
-afterAll(() => supabase.close());
-
-test('reads all 2,500 applications though each request returns at most 1,000, newest first, without duplicates', async () => {
-  const staff = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  await staff.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' });
-  const unpaged = await staff.from('job_applications').select('id');
-  expect(unpaged.data).toHaveLength(1000);
-
-  const rows = await loadApplications(staff);
-  expect(rows).toHaveLength(2500);
-  expect(new Set(rows.map((r) => r.id)).size).toBe(2500);
+/** Reads a whole table as the dashboard does, checking it is every seeded row once, newest first, past the cap. */
+async function readsEveryRow<T extends { id: string; created_at: string }>(table: TableName, columns: string, seeded: ReadonlyArray<{ created_at: string }>): Promise<T[]> {
+  const client = await signedIn('staff@example.com', 'staff-demo-password');
+  // A request without a range gets Supabase's cap, not the whole table.
+  expect((await client.from(table).select('id')).data).toHaveLength(1000);
+  const rows = await loadRows<T>(client, table, columns);
+  expect(rows).toHaveLength(seeded.length);
+  expect(new Set(rows.map((r) => r.id)).size).toBe(seeded.length);
   const times = rows.map((r) => Date.parse(r.created_at));
   expect(times).toEqual([...times].sort((a, b) => b - a));
   expect(countThisWeek(rows)).toBe(countThisWeek(seeded));
-  expect(searchApplications(rows, 'AISHA').length).toBe(seeded.filter((r) => r.first_name === 'Aisha').length);
-  await staff.auth.stopAutoRefresh();
+  expect(Object.keys(rows[0]!).sort()).toEqual(columns.split(', ').sort());
+  return rows;
+}
+
+test('reads all 2,500 applications though each request returns at most 1,000, newest first, without duplicates', async () => {
+  const rows = await readsEveryRow<ApplicationSummary>('job_applications', APPLICATION_COLUMNS, applications);
+  expect(searchRows(rows, 'AISHA', ['first_name', 'last_name', 'email', 'position']).length).toBe(applications.filter((r) => r.first_name === 'Aisha').length);
+  expect(Object.keys(rows[0]!)).not.toContain('cover_letter');
 });
 
-test('shows codes as capitalised words and makes resume names safe for any file system', () => {
+test('reads exactly 10,000 inquiries in ranges of 1,000, newest first, without duplicates or the message', async () => {
+  const rows = await readsEveryRow<InquirySummary>('inquiries', INQUIRY_COLUMNS, inquiries);
+  expect(rows).toHaveLength(10_000);
+  expect(Object.keys(rows[0]!)).not.toContain('message');
+  const fields = ['name', 'email', 'phone', 'town'] as const;
+  expect(searchRows(rows, 'hamden', fields).length).toBe(inquiries.filter((r) => r.town === 'Hamden').length);
+  expect(searchRows(rows, '555-01', fields).length).toBe(inquiries.filter((r) => r.phone !== '').length);
+});
+
+test('a signed-in non-staff account reads no inquiry and no application: RLS returns no rows', async () => {
+  const visitor = await signedIn('visitor@example.com', 'visitor-demo-password');
+  expect(await loadRows(visitor, 'inquiries', INQUIRY_COLUMNS)).toEqual([]);
+  expect(await loadRows(visitor, 'job_applications', APPLICATION_COLUMNS)).toEqual([]);
+});
+
+test('a refused token is told apart from other failures, for any table', async () => {
+  const stranger = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, global: { headers: { Authorization: 'Bearer not-a-jwt' } } });
+  const refused = await loadRows(stranger, 'inquiries', INQUIRY_COLUMNS).catch((error: unknown) => error);
+  expect(isSessionEnded(refused)).toBe(true);
+  expect(isSessionEnded(new Error('network'))).toBe(false);
+});
+
+describe('searchRows', () => {
+  const rows = [
+    { name: 'Ann Lee', email: 'ann@example.com', phone: '', town: 'Hamden', message: 'annual' },
+    { name: 'Bob Annis', email: '', phone: '(860) 555-0142', town: 'Old Saybrook', message: '' },
+  ];
+  const fields = ['name', 'email', 'phone', 'town'] as const;
+
+  test('matches a substring of the given fields only, ignoring case and outer spaces', () => {
+    expect(searchRows(rows, ' ANN ', fields).map((r) => r.name)).toEqual(['Ann Lee', 'Bob Annis']);
+    expect(searchRows(rows, 'saybrook', fields).map((r) => r.name)).toEqual(['Bob Annis']);
+    expect(searchRows(rows, '555-0142', fields).map((r) => r.name)).toEqual(['Bob Annis']);
+    expect(searchRows(rows, 'annual', fields)).toEqual([]);
+    expect(searchRows(rows, 'annual', ['message'])).toHaveLength(1);
+  });
+
+  test('an empty or blank query shows every row', () => {
+    expect(searchRows(rows, '', fields)).toBe(rows);
+    expect(searchRows(rows, '   ', fields)).toBe(rows);
+  });
+
+  test('a keystroke over 10,000 inquiries takes well under 50 ms', () => {
+    const started = performance.now();
+    for (const term of ['m', 'ma', 'mar', 'mari', 'maria', 'ham', '555', '']) searchRows(inquiries, term, fields);
+    expect((performance.now() - started) / 8).toBeLessThan(50);
+  });
+});
+
+test('counts the rows created in the last 7 days', () => {
+  const now = Date.parse('2026-11-22T12:00:00Z');
+  const rows = ['2026-11-22T11:00:00Z', '2026-11-15T12:00:00Z', '2026-11-15T11:59:59Z', 'infinity'].map((created_at) => ({ created_at }));
+  expect(countThisWeek(rows, now)).toBe(2);
+});
+
+test('shows codes as their labels, an unknown code as capitalised words, and makes resume names safe', () => {
   expect(codeToWords('care-scheduling-coordinator')).toBe('Care Scheduling Coordinator');
   expect(codeToWords('less-than-one-year')).toBe('Less Than One Year');
+  expect(labelOf('position', 'companion-caregiver')).toBe('Companion Caregiver');
+  expect(labelOf('careFor', 'a-parent')).toBe('A parent');
+  expect(labelOf('careFor', 'a-grandparent')).toBe('A Grandparent');
+  expect(labelOf('callTime', 'morning')).toBe('Morning (8 am - noon)');
+  expect(labelOf('service', 'post-surgical-recovery')).toBe('Post-Surgical Recovery');
+  expect(labelOf('service', 'foot-care')).toBe('Foot Care');
   expect(resumeFileName('Brian', "O'Brien")).toBe('Brian_O_Brien_resume.pdf');
   expect(resumeFileName('José', 'Núñez/../x')).toBe('Jose_Nunez_x_resume.pdf');
   expect(resumeFileName('<script>', '')).toBe('script_applicant_resume.pdf');
 });
 
-test('searches first name, last name, e-mail and position only, ignoring case and outer spaces', () => {
-  const rows = [
-    { first_name: 'Ann', last_name: 'Lee', email: 'ann@example.com', position: 'companion-caregiver', phone: 'annphone' },
-    { first_name: 'Bob', last_name: 'Annis', email: 'bob@example.com', position: 'care-scheduling-coordinator', phone: '1' },
-  ];
-  expect(searchApplications(rows, ' ANN ').map((r) => r.first_name)).toEqual(['Ann', 'Bob']);
-  expect(searchApplications(rows, 'scheduling').map((r) => r.first_name)).toEqual(['Bob']);
-  expect(searchApplications(rows, 'annphone')).toEqual([]);
-  expect(searchApplications(rows, '')).toHaveLength(2);
+test('the demo inquiries use only the form\'s codes, and each has a way to reply', () => {
+  const demo = demoInquiries();
+  expect(demo).toHaveLength(8);
+  const codes = (list: ReadonlyArray<{ code: string }>) => list.map((c) => c.code);
+  for (const inquiry of demo) {
+    expect(codes(inquiryChoices.careFor)).toContain(inquiry.care_for);
+    expect(['', ...codes(inquiryChoices.callTimes)]).toContain(inquiry.call_time);
+    for (const service of inquiry.services) expect(codes(inquiryChoices.services)).toContain(service);
+    expect(inquiry.phone || inquiry.email).not.toBe('');
+    expect(inquiry.phone).toMatch(/^$|^\(\d{3}\) 555-01\d\d$/);
+    expect(inquiry.email).toMatch(/^$|@example\.com$/);
+  }
+  expect(new Set(demo.map((i) => i.care_for)).size).toBe(codes(inquiryChoices.careFor).length);
 });

@@ -1,0 +1,71 @@
+/** The job applications (spec section 2, /admin): the generic list, plus resume downloads. */
+import { useCallback } from 'react';
+import { downloadResume, resumeFileName, APPLICATION_COLUMNS, type ApplicationSummary } from './applications.ts';
+import { supabase } from './client.ts';
+import { labelOf } from './labels.ts';
+import { RecordsView, useFailureNotice, type RecordsConfig, type ViewProps } from './RecordsView.tsx';
+import { saveFile } from './saveFile.ts';
+
+const config: RecordsConfig<ApplicationSummary> = {
+  table: 'job_applications',
+  columns: APPLICATION_COLUMNS,
+  title: 'Job Applications',
+  subtitle: 'Review and manage the applications sent from the careers page.',
+  noun: 'applications',
+  total: 'Total Applications',
+  listTitle: 'Applications',
+  searchLabel: 'Search applications',
+  searchPlaceholder: 'Name, e-mail or position',
+  searchFields: ['first_name', 'last_name', 'email', 'position'],
+  loadError: 'Failed to load job applications',
+  name: (row) => `${row.first_name} ${row.last_name}`,
+  contact: (row) => row.email,
+  cells: [
+    ['Position', (row) => labelOf('position', row.position)],
+    ['Experience', (row) => labelOf('experience', row.experience)],
+  ],
+  sent: 'Application submitted',
+  details: (row) => [
+    ['Position', labelOf('position', row.position)],
+    ['Experience', labelOf('experience', row.experience)],
+    ['Availability', labelOf('availability', row.availability)],
+    ['Transportation', row.has_transportation ? 'Available' : 'Not Available'],
+    ["Driver's License", row.has_license ? 'Valid' : 'Not Valid'],
+  ],
+  longText: { column: 'cover_letter', heading: 'Cover Letter', noun: 'cover letter' },
+};
+
+export function ApplicationsView(props: ViewProps) {
+  const fail = useFailureNotice(props.onSessionExpired);
+  const download = useCallback(
+    async (application: ApplicationSummary) => {
+      try {
+        const blob = await downloadResume(supabase, application.resume_url!);
+        saveFile(blob, resumeFileName(application.first_name, application.last_name));
+      } catch (error) {
+        fail(error, 'Failed to download resume');
+      }
+    },
+    [fail],
+  );
+  return (
+    <RecordsView
+      {...props}
+      config={config}
+      rowActions={(row, name) =>
+        row.resume_url ? (
+          <button type="button" onClick={() => void download(row)} aria-label={`Download resume of ${name}`}>
+            Download
+          </button>
+        ) : null
+      }
+      dialogActions={(row) =>
+        row.resume_url ? (
+          <button type="button" className="primary" onClick={() => void download(row)}>
+            Download Resume
+          </button>
+        ) : null
+      }
+    />
+  );
+}

@@ -1,0 +1,38 @@
+/** The contact requests sent with the site's own inquiry form (DESIGN decision 11): the generic list. */
+import { INQUIRY_COLUMNS, type InquirySummary } from './inquiries.ts';
+import { labelOf } from './labels.ts';
+import { RecordsView, type RecordsConfig, type ViewProps } from './RecordsView.tsx';
+
+const config: RecordsConfig<InquirySummary> = {
+  table: 'inquiries',
+  columns: INQUIRY_COLUMNS,
+  title: 'Inquiries',
+  subtitle: 'Call back the families who asked about care with the form on the site.',
+  noun: 'inquiries',
+  total: 'Total Inquiries',
+  // Not 'Inquiries (n)': the page's heading is already 'Inquiries'.
+  listTitle: 'Contact requests',
+  searchLabel: 'Search inquiries',
+  searchPlaceholder: 'Name, e-mail, phone or town',
+  searchFields: ['name', 'email', 'phone', 'town'],
+  loadError: 'Failed to load inquiries',
+  name: (row) => row.name,
+  contact: (row) => [row.email, row.phone].filter(Boolean).join(' · '),
+  cells: [
+    ['Who needs care', (row) => labelOf('careFor', row.care_for)],
+    ['Town', (row) => row.town || '–'],
+  ],
+  sent: 'Inquiry sent',
+  details: (row) => [
+    ['Who needs care', labelOf('careFor', row.care_for)],
+    ['Town', row.town || 'Not given'],
+    ['Best time to call', row.call_time ? labelOf('callTime', row.call_time) : 'Any time'],
+    ['Services', row.services.map((code) => labelOf('service', code)).join(', ') || 'None chosen'],
+    ['Sent from', row.page || 'Not recorded'],
+  ],
+  longText: { column: 'message', heading: 'Message', noun: 'message' },
+};
+
+export function InquiriesView(props: ViewProps) {
+  return <RecordsView {...props} config={config} />;
+}

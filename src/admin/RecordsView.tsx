@@ -1,0 +1,238 @@
+/**
+ * One list of records in the dashboard, the same for every table (job applications, inquiries): the
+ * heading, the counts, the search, the table with its pages, the detail dialog, and the loading, empty and
+ * error states. What differs between tables is a `RecordsConfig`; actions only one table has (downloading a
+ * resume) come in through `rowActions` and `dialogActions`.
+ */
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { color, layout, mq } from '../theme.ts';
+import { supabase } from './client.ts';
+import { formatDate } from './format.ts';
+import { RecordDialog, type DialogConfig } from './RecordDialog.tsx';
+import { countThisWeek, isSessionEnded, loadRows, searchRows, type ListRow, type TableName, type TextField } from './records.ts';
+import { useToast } from './Toasts.tsx';
+
+/** Rows shown per page of the table; search and counts always cover every record. */
+export const TABLE_PAGE = 50;
+
+export interface RecordsConfig<T extends ListRow> extends DialogConfig<T> {
+  table: TableName;
+  /** The columns the list reads: every one the table and the dialog show, but not the long text. */
+  columns: string;
+  /** The page's heading and the line under it. */
+  title: string;
+  subtitle: string;
+  /** Plural, in lower case, for 'Loading inquiries...', 'No inquiries found', 'Pages of inquiries'. */
+  noun: string;
+  /** The total's label ('Total Inquiries') and the table's heading before its count ('Contact requests'). */
+  total: string;
+  listTitle: string;
+  searchLabel: string;
+  searchPlaceholder: string;
+  searchFields: ReadonlyArray<TextField<T>>;
+  /** The error toast's description when the list cannot be read. */
+  loadError: string;
+  /** The second line under the name in the table (an e-mail address, a phone number). */
+  contact: (row: T) => string;
+  /** The columns between Name and Submitted: header and cell. */
+  cells: ReadonlyArray<readonly [string, (row: T) => ReactNode]>;
+}
+
+export interface ViewProps {
+  isStaff: boolean;
+  onSessionExpired: () => void;
+}
+
+interface Props<T extends ListRow> extends ViewProps {
+  config: RecordsConfig<T>;
+  rowActions?: (row: T, name: string) => ReactNode;
+  dialogActions?: (row: T) => ReactNode;
+}
+
+/** Reports a failure: a session the server refused goes back to sign-in, anything else is an error toast. */
+export function useFailureNotice(onSessionExpired: () => void) {
+  const toast = useToast();
+  return useCallback(
+    (error: unknown, description: string) => {
+      if (isSessionEnded(error)) onSessionExpired();
+      else toast({ title: 'Error', description, destructive: true });
+    },
+    [toast, onSessionExpired],
+  );
+}
+
+export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpired, rowActions, dialogActions }: Props<T>) {
+  const fail = useFailureNotice(onSessionExpired);
+  const [rows, setRows] = useState<T[]>([]);
+  const [loading, setLoading] = useState(true);
+  const [query, setQuery] = useState('');
+  const [page, setPage] = useState(0);
+  const [selected, setSelected] = useState<T | null>(null);
+  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  const { table, columns, noun, loadError } = config;
+
+  useEffect(() => {
+    let active = true;
+    loadRows<T>(supabase, table, columns)
+      .then((loaded) => active && setRows(loaded))
+      .catch((error: unknown) => active && fail(error, loadError))
+      .finally(() => active && setLoading(false));
+    return () => {
+      active = false;
+    };
+  }, [table, columns, loadError, fail]);
+
+  const matches = useMemo(() => searchRows(rows, query, config.searchFields), [rows, query, config.searchFields]);
+  const thisWeek = useMemo(() => countThisWeek(rows), [rows]);
+  const pages = Math.max(1, Math.ceil(matches.length / TABLE_PAGE));
+  const shown = matches.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
+  const span = config.cells.length + 3;
+
+  return (
+    <>
+      <main css={mainStyle}>
+        <h1>{config.title}</h1>
+        <p className="sub">{config.subtitle}</p>
+        {!isStaff ? (
+          <p className="notice" role="status">
+            This account is not a staff account, so no {noun} are shown. Ask an administrator for staff access.
+          </p>
+        ) : null}
+        <div className="toolbar">
+          <div className="search">
+            <label htmlFor="search">{config.searchLabel}</label>
+            <input
+              id="search"
+              type="search"
+              placeholder={config.searchPlaceholder}
+              value={query}
+              onChange={(event) => {
+                setQuery(event.target.value);
+                setPage(0);
+              }}
+            />
+          </div>
+          <dl className="stats">
+            <div>
+              <dt>{config.total}</dt>
+              <dd>{loading ? '–' : rows.length}</dd>
+            </div>
+            <div>
+              <dt>This Week</dt>
+              <dd>{loading ? '–' : thisWeek}</dd>
+            </div>
+          </dl>
+        </div>
+        <section className="card" aria-labelledby="list-heading">
+          <h2 id="list-heading">
+            {config.listTitle} ({matches.length})
+          </h2>
+          <div className="scroll">
+            <table>
+              <thead>
+                <tr>
+                  <th scope="col">Name</th>
+                  {config.cells.map(([header]) => (
+                    <th key={header} scope="col">
+                      {header}
+                    </th>
+                  ))}
+                  <th scope="col">Submitted</th>
+                  <th scope="col">Actions</th>
+                </tr>
+              </thead>
+              <tbody>
+                {loading || shown.length === 0 ? (
+                  <tr>
+                    <td colSpan={span} className="state" role={loading ? 'status' : undefined}>
+                      {loading ? `Loading ${noun}...` : `No ${noun} found`}
+                    </td>
+                  </tr>
+                ) : (
+                  shown.map((row) => {
+                    const name = config.name(row);
+                    return (
+                      <tr key={row.id}>
+                        <td>
+                          <span className="name">{name}</span>
+                          <span className="contact">{config.contact(row)}</span>
+                        </td>
+                        {config.cells.map(([header, cell]) => (
+                          <td key={header}>{cell(row)}</td>
+                        ))}
+                        <td>{formatDate(row.created_at)}</td>
+                        <td className="actions">
+                          {rowActions?.(row, name)}
+                          <button
+                            type="button"
+                            onClick={(event) => {
+                              setOpener(event.currentTarget);
+                              setSelected(row);
+                            }}
+                            aria-label={`View details of ${name}`}
+                          >
+                            View
+                          </button>
+                        </td>
+                      </tr>
+                    );
+                  })
+                )}
+              </tbody>
+            </table>
+          </div>
+          {pages > 1 ? (
+            <nav className="pager" aria-label={`Pages of ${noun}`}>
+              <button type="button" onClick={() => setPage((p) => p - 1)} disabled={page === 0}>
+                Previous
+              </button>
+              <span>
+                Page {page + 1} of {pages}
+              </span>
+              <button type="button" onClick={() => setPage((p) => p + 1)} disabled={page >= pages - 1}>
+                Next
+              </button>
+            </nav>
+          ) : null}
+        </section>
+      </main>
+      <RecordDialog
+        config={config}
+        table={table}
+        row={selected}
+        returnFocusTo={opener}
+        onClose={() => setSelected(null)}
+        onSessionEnded={onSessionExpired}
+        actions={dialogActions}
+      />
+    </>
+  );
+}
+
+const mainStyle = css`
+  h1 { font-size: clamp(1.8rem, 4vw, 2.4rem); }
+  .sub { color: ${color.muted}; margin: 0 0 1.5rem; }
+  .notice { padding: 1rem; border-radius: 12px; background: #fdf1e8; border-left: 6px solid ${color.accent}; font-weight: 600; }
+  .toolbar { display: grid; gap: 1rem; margin-bottom: 1.25rem; }
+  ${mq.tablet} { .toolbar { grid-template-columns: 1fr auto; align-items: end; } }
+  .search { display: grid; gap: 0.35rem; }
+  label { font-weight: 650; }
+  input { min-height: ${layout.tap}; padding: 0.5rem 0.9rem; font: inherit; border: 2px solid ${color.line}; border-radius: 10px; }
+  input:focus-visible { border-color: ${color.brand}; }
+  .stats { display: flex; gap: 1rem; margin: 0; }
+  .stats div { padding: 0.75rem 1.25rem; border-radius: 12px; background: ${color.brandTint}; min-width: 9rem; }
+  dt { font-size: 0.95rem; font-weight: 600; color: ${color.brandDark}; }
+  dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
+  .card { padding: 1.25rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius}; }
+  h2 { font-size: 1.4rem; }
+  .scroll { overflow-x: auto; }
+  table { width: 100%; border-collapse: collapse; min-width: 40rem; }
+  th { text-align: left; font-size: 0.95rem; color: ${color.muted}; padding: 0.5rem; border-bottom: 2px solid ${color.line}; }
+  td { padding: 0.6rem 0.5rem; border-bottom: 1px solid ${color.line}; vertical-align: middle; }
+  .name { display: block; font-weight: 700; }
+  .contact { display: block; color: ${color.muted}; font-size: 0.95rem; overflow-wrap: anywhere; }
+  .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; }
+  .state { text-align: center; padding: 2rem; color: ${color.muted}; font-weight: 600; }
+  .pager { display: flex; align-items: center; justify-content: center; gap: 1rem; margin-top: 1rem; }
+`;

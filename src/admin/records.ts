@@ -1,0 +1,76 @@
+/**
+ * How the dashboard reads and searches a list of records (job applications, inquiries), the same way for
+ * every table. A real Supabase project returns at most 1,000 rows per request, so a list is read in ranges
+ * after an exact count; long texts (a cover letter, a message) are left out of the list and read with
+ * `loadRow` when one record is opened. Searching is done in memory, so a keystroke stays fast at 10,000 rows.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from './database.ts';
+
+export type TableName = keyof Database['public']['Tables'];
+
+/** What every listed record has: the dashboard shows these the same way for every table. */
+export interface ListRow {
+  id: string;
+  created_at: string;
+  /** Either may be '' (an inquiry needs only one way to reply). */
+  email: string;
+  phone: string;
+}
+
+/** Rows per request: Supabase's default `max-rows`. */
+export const PAGE_ROWS = 1000;
+
+export class LoadError extends Error {
+  constructor(message: string, readonly status: number) {
+    super(message);
+  }
+}
+
+/** True when the server no longer accepts the session (revoked or expired), as opposed to a network or server problem. */
+export function isSessionEnded(error: unknown): boolean {
+  return error instanceof LoadError && error.status === 401;
+}
+
+/** Every row of `table` (the given columns), newest first; ties in time keep one order across the ranges. */
+export async function loadRows<T>(client: SupabaseClient<Database>, table: TableName, columns: string): Promise<T[]> {
+  const head = await client.from(table).select('id', { count: 'exact', head: true });
+  if (head.error) throw new LoadError(head.error.message, head.status);
+  const ranges = Array.from({ length: Math.ceil((head.count ?? 0) / PAGE_ROWS) }, (_, i) => i * PAGE_ROWS);
+  const pages = await Promise.all(
+    ranges.map(async (from) => {
+      const page = await client
+        .from(table)
+        .select(columns)
+        .order('created_at', { ascending: false })
+        .order('id', { ascending: false })
+        .range(from, from + PAGE_ROWS - 1);
+      if (page.error) throw new LoadError(page.error.message, page.status);
+      return page.data as T[];
+    }),
+  );
+  return pages.flat();
+}
+
+/** One whole row, long texts included, by column name. */
+export async function loadRow(client: SupabaseClient<Database>, table: TableName, id: string): Promise<Record<string, unknown>> {
+  const { data, error, status } = await client.from(table).select('*').eq('id', id).single();
+  if (error) throw new LoadError(error.message, status);
+  return data;
+}
+
+/** The keys of T whose values are text: the fields a search may look in. */
+export type TextField<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+
+/** Rows where one of `fields` contains the query, ignoring case and outer spaces; an empty query keeps all. */
+export function searchRows<T>(rows: T[], query: string, fields: ReadonlyArray<TextField<T>>): T[] {
+  const needle = query.trim().toLowerCase();
+  if (!needle) return rows;
+  return rows.filter((row) => fields.some((field) => (row[field] as string).toLowerCase().includes(needle)));
+}
+
+/** Rows created in the last 7 days. */
+export function countThisWeek(rows: ReadonlyArray<{ created_at: string }>, now = Date.now()): number {
+  const since = now - 7 * 86_400_000;
+  return rows.reduce((count, row) => count + (Date.parse(row.created_at) >= since ? 1 : 0), 0);
+}
