@@ -7,27 +7,13 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
-
-// The stand-in of the browser tests, on the free port playwright.config.ts chose.
-const API = process.env.E2E_API_URL!;
-const SERVICE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
-const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-const service = () => createClient(API, SERVICE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
-
-async function signIn(page: Page, email = 'staff@example.com', password = 'staff-demo-password') {
-  await page.goto('/admin');
-  await page.getByLabel('Email').fill(email);
-  await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-}
+import { ANON_KEY, API, holdRequests, service, signIn, stat } from './dashboard.ts';
 
 async function signedInWithList(page: Page) {
   await signIn(page);
   await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
   await expect(page.getByText('Loading applications...')).toBeHidden();
 }
-
-const stat = (page: Page, name: string) => page.locator('dt', { hasText: name }).locator('+ dd');
 
 test.describe('the dashboard', { tag: '@desktop' }, () => {
   test.describe.configure({ mode: 'serial' });
@@ -39,13 +25,8 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
   });
 
   test('shows the counts and the table to staff, newest first, after a loading state', async ({ page }) => {
-    let release!: () => void;
-    const held = new Promise<void>((resolve) => (release = resolve));
     // Hold the list's first request so that the loading state can be seen (a slow network).
-    await page.route('**/rest/v1/job_applications?select=id*', async (route) => {
-      await held;
-      await route.continue();
-    });
+    const release = await holdRequests(page, '**/rest/v1/job_applications?select=id*');
     await signIn(page);
     await expect(page.getByText('Loading applications...')).toBeVisible();
     release();
@@ -134,11 +115,15 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     await expect(page.getByRole('status').filter({ hasText: 'Failed to download resume' })).toContainText('Error');
   });
 
-  test('shows a non-staff account nothing: the database returns no rows', async ({ page }) => {
+  test('shows a non-staff account nothing in either list: the database returns no rows', async ({ page }) => {
     await signIn(page, 'visitor@example.com', 'visitor-demo-password');
-    await expect(page.getByText('This account is not a staff account')).toBeVisible();
+    await expect(page.getByText('This account is not a staff account, so no applications are shown.')).toBeVisible();
     await expect(page.getByText('No applications found')).toBeVisible();
     await expect(stat(page, 'Total Applications')).toHaveText('0');
+    await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
+    await expect(page.getByText('This account is not a staff account, so no inquiries are shown.')).toBeVisible();
+    await expect(page.getByText('No inquiries found')).toBeVisible();
+    await expect(stat(page, 'Total Inquiries')).toHaveText('0');
   });
 
   test('signing out returns to the sign-in form, and stays there after a reload', async ({ page }) => {

@@ -1,0 +1,205 @@
+/**
+ * The dashboard's Inquiries view against the local stand-in (8 demo inquiries), with the real supabase-js in
+ * chromium: switching views by link and by the browser's Back, counts, search, the detail dialog, paging, the
+ * loading, empty and error states, and what a non-staff account sees. Expected counts are read from the
+ * stand-in at test time, so a test elsewhere that stores an inquiry does not break them.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { API, holdRequests, service, signIn, stat } from './dashboard.ts';
+
+const label = (list: ReadonlyArray<{ code: string; label: string }>, code: string) => list.find((c) => c.code === code)!.label;
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' });
+const inquiriesHeading = (page: Page) => page.getByRole('heading', { name: 'Inquiries', exact: true });
+const listHeading = (page: Page) => page.getByRole('heading', { name: /^Contact requests \(\d+\)$/ });
+
+async function openInquiries(page: Page, email?: string, password?: string) {
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+  await sections(page).getByRole('link', { name: 'Inquiries' }).click();
+  await expect(inquiriesHeading(page)).toBeVisible();
+  await expect(page.getByText('Loading inquiries...')).toBeHidden();
+}
+
+async function storedCounts() {
+  const all = await service().from('inquiries').select('*', { count: 'exact', head: true });
+  const week = await service().from('inquiries').select('*', { count: 'exact', head: true }).gte('created_at', new Date(Date.now() - 7 * 86_400_000).toISOString());
+  return { total: all.count!, week: week.count! };
+}
+
+test.describe('the Inquiries view', { tag: '@desktop' }, () => {
+  test.describe.configure({ mode: 'serial' });
+
+  test('staff switch to Inquiries and see the counts and every request, newest first, after a loading state', async ({ page }) => {
+    const release = await holdRequests(page, '**/rest/v1/inquiries?select=id*');
+    await signIn(page);
+    const link = sections(page).getByRole('link', { name: 'Inquiries' });
+    await expect(sections(page).getByRole('link', { name: 'Job Applications' })).toHaveAttribute('aria-current', 'page');
+    await link.click();
+    await expect(page).toHaveURL(/\/admin\?view=inquiries$/);
+    await expect(link).toHaveAttribute('aria-current', 'page');
+    await expect(sections(page).getByRole('link', { name: 'Job Applications' })).not.toHaveAttribute('aria-current');
+    await expect(page.getByText('Loading inquiries...')).toBeVisible();
+    release();
+
+    const { total, week } = await storedCounts();
+    expect(total).toBeGreaterThanOrEqual(8);
+    await expect(page.getByRole('heading', { name: `Contact requests (${total})` })).toBeVisible();
+    await expect(stat(page, 'Total Inquiries')).toHaveText(String(total));
+    await expect(stat(page, 'This Week')).toHaveText(String(week));
+    const dates = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+    expect(dates.map((d) => Date.parse(d))).toEqual([...dates.map((d) => Date.parse(d))].sort((a, b) => b - a));
+    const margaret = page.locator('tbody tr', { has: page.getByText('Margaret Doyle', { exact: true }) });
+    await expect(margaret).toContainText('margaret.doyle@example.com');
+    await expect(margaret.locator('td').nth(1)).toHaveText(label(inquiryChoices.careFor, 'a-parent'));
+    await expect(margaret.locator('td').nth(2)).toHaveText('Hamden');
+    await expect(margaret.getByRole('button', { name: 'View details of Margaret Doyle' })).toBeVisible();
+  });
+
+  test('searches name, e-mail, phone and town, case-insensitively, by substring', async ({ page }) => {
+    await openInquiries(page);
+    const { total } = await storedCounts();
+    const search = page.getByLabel('Search inquiries');
+    const countFor = async (term: string) => {
+      await search.fill(term);
+      return Number(/\((\d+)\)/.exec((await listHeading(page).textContent()) ?? '')![1]);
+    };
+    expect(await countFor('')).toBe(total);
+    expect(await countFor('MARGARET')).toBe(await countFor('margaret'));
+    expect(await countFor('margaret')).toBeGreaterThan(0);
+    for (const name of await page.locator('tbody .name').allTextContents()) expect(name.toLowerCase()).toContain('margaret');
+    expect(await countFor('denise.whitaker@exam')).toBe(1);
+    await expect(page.locator('tbody .name')).toHaveText(['Denise Whitaker']);
+    expect(await countFor('old saybrook')).toBe(1);
+    const withPhone = await countFor('555-01');
+    expect(withPhone).toBeGreaterThan(0);
+    expect(withPhone).toBeLessThan(total);
+    // The message is not searched: it is not even in the list.
+    expect(await countFor('knee replacement')).toBe(0);
+    await expect(page.getByText('No inquiries found')).toBeVisible();
+    expect(await countFor('')).toBe(total);
+  });
+
+  test('shows every detail of an inquiry in a dialog, the message with its line breaks, and gives focus back', async ({ page }) => {
+    await openInquiries(page);
+    const { data } = await service().from('inquiries').select('*').eq('name', 'Tomás Ferreira').single();
+    const row = data as { email: string; phone: string; message: string; services: string[] };
+    const view = page.getByRole('button', { name: 'View details of Tomás Ferreira' });
+    await view.click();
+    const dialog = page.getByRole('dialog', { name: 'Tomás Ferreira' });
+    await expect(dialog).toBeVisible();
+    const term = (name: string) => dialog.locator('dt', { hasText: name }).locator('+ dd');
+    await expect(term('Email').getByRole('link')).toHaveAttribute('href', `mailto:${row.email}`);
+    await expect(term('Phone').getByRole('link')).toHaveAttribute('href', `tel:${row.phone}`);
+    await expect(term('Who needs care')).toHaveText(label(inquiryChoices.careFor, 'a-parent'));
+    await expect(term('Best time to call')).toHaveText(label(inquiryChoices.callTimes, 'evening'));
+    await expect(term('Services')).toHaveText(row.services.map((code) => label(inquiryChoices.services, code)).join(', '));
+    await expect(term('Town')).toHaveText('Bridgeport');
+    await expect(term('Sent from')).toHaveText('/');
+    await expect(dialog.locator('.letter')).toHaveText(row.message);
+    expect(await dialog.locator('.letter').evaluate((el) => (el as HTMLElement).innerText)).toContain('\n\n');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(view).toBeFocused();
+
+    // Only an e-mail address, no time, no page: each empty field says so.
+    await page.getByLabel('Search inquiries').fill('Denise');
+    await page.getByRole('button', { name: 'View details of Denise Whitaker' }).click();
+    const denise = page.getByRole('dialog', { name: 'Denise Whitaker' });
+    await expect(denise.locator('dt', { hasText: 'Phone' }).locator('+ dd')).toHaveText('Not given');
+    await expect(denise.locator('dt', { hasText: 'Best time to call' }).locator('+ dd')).toHaveText('Any time');
+    await denise.getByRole('button', { name: 'Close' }).click();
+    await expect(page.getByRole('button', { name: 'View details of Denise Whitaker' })).toBeFocused();
+  });
+
+  test('pages through more than 50 requests, 50 at a time', async ({ page }) => {
+    const rows = Array.from({ length: 55 }, (_, i) => ({ name: `Pager ${String(i).padStart(2, '0')}`, phone: '(860) 555-0199', care_for: 'myself', town: 'Pagetown' }));
+    const { data, error } = await service().from('inquiries').insert(rows).select('id');
+    expect(error).toBeNull();
+    try {
+      await openInquiries(page);
+      await page.getByLabel('Search inquiries').fill('pagetown');
+      await expect(page.getByRole('heading', { name: 'Contact requests (55)' })).toBeVisible();
+      const pager = page.getByRole('navigation', { name: 'Pages of inquiries' });
+      await expect(pager).toContainText('Page 1 of 2');
+      await expect(page.locator('tbody tr')).toHaveCount(50);
+      await pager.getByRole('button', { name: 'Next' }).click();
+      await expect(pager).toContainText('Page 2 of 2');
+      await expect(page.locator('tbody tr')).toHaveCount(5);
+      await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+    } finally {
+      await service().from('inquiries').delete().in('id', (data ?? []).map((r) => r.id));
+    }
+  });
+
+  test('shows the load error toast and an empty list when the inquiries cannot be read', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+    // The network fails for the inquiries only; supabase-js retries a failed read three times (1, 2 and 4 s).
+    await page.route('**/rest/v1/inquiries*', (route) => route.abort('connectionrefused'));
+    await sections(page).getByRole('link', { name: 'Inquiries' }).click();
+    const toast = page.getByRole('status').filter({ hasText: 'Failed to load inquiries' });
+    await expect(toast).toContainText('Error', { timeout: 15_000 });
+    await expect(page.locator('[data-variant="destructive"]')).toBeVisible();
+    await expect(page.getByText('No inquiries found')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Contact requests (0)' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeHidden();
+  });
+
+  test('shows the empty state when there is no inquiry yet', async ({ page }) => {
+    // The exact count answers 0, as for a new project: no range is then read.
+    await page.route('**/rest/v1/inquiries?select=id*', async (route) => {
+      const response = await route.fetch();
+      await route.fulfill({ response, headers: { ...response.headers(), 'content-range': '*/0' } });
+    });
+    await openInquiries(page);
+    await expect(page.getByText('No inquiries found')).toBeVisible();
+    await expect(stat(page, 'Total Inquiries')).toHaveText('0');
+    await expect(stat(page, 'This Week')).toHaveText('0');
+  });
+
+  test('a 401 while reading the inquiries returns to sign-in with the session-ended notice', async ({ page }) => {
+    await page.route(`${API}/rest/v1/inquiries?**`, (route) =>
+      route.fulfill({ status: 401, contentType: 'application/json', body: JSON.stringify({ code: 'PGRST303', details: null, hint: null, message: 'JWT expired' }) }),
+    );
+    await signIn(page, undefined, undefined, '/admin?view=inquiries');
+    await expect(page.getByRole('status').filter({ hasText: 'Your session has ended. Please sign in again.' })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+  });
+
+  test('the view is in the address: a reload keeps it, Back and Forward move between the views', async ({ page }) => {
+    await signIn(page, undefined, undefined, '/admin?view=inquiries');
+    await expect(inquiriesHeading(page)).toBeVisible();
+    await expect(page.getByLabel('Search inquiries')).toBeVisible();
+    await page.reload();
+    await expect(inquiriesHeading(page)).toBeVisible();
+    await expect(listHeading(page)).toBeVisible();
+
+    await sections(page).getByRole('link', { name: 'Job Applications' }).click();
+    await expect(page).toHaveURL(/\/admin$/);
+    await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+    await expect(page.getByLabel('Search applications')).toBeVisible();
+    await page.goBack();
+    await expect(page).toHaveURL(/\/admin\?view=inquiries$/);
+    await expect(inquiriesHeading(page)).toBeVisible();
+    await expect(sections(page).getByRole('link', { name: 'Inquiries' })).toHaveAttribute('aria-current', 'page');
+    await page.goForward();
+    await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+    // A link still opens in a new tab with its own address.
+    await expect(sections(page).getByRole('link', { name: 'Inquiries' })).toHaveAttribute('href', '/admin?view=inquiries');
+  });
+});
+
+test('axe finds no serious or critical violation on the Inquiries view and its dialog, and the page never scrolls sideways', async ({ page }) => {
+  const serious = async () =>
+    (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  await openInquiries(page);
+  await expect(listHeading(page)).toBeVisible();
+  expect(await serious()).toEqual([]);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
+  await page.getByRole('button', { name: /^View details of / }).first().click();
+  await expect(page.getByRole('dialog')).toBeVisible();
+  await expect(page.getByRole('dialog').locator('.letter')).not.toHaveAttribute('aria-busy', 'true');
+  expect(await serious()).toEqual([]);
+});
