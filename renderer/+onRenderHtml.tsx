@@ -22,7 +22,7 @@ export async function onRenderHtml(pageContext: PageContextServer) {
   const head = buildHead(meta, content.site, siteOrigin(content.site.siteUrl));
   // A page whose Page exists only in the browser (/admin) gets an empty shell for its client app to fill.
   const { html, styles } = Page ? renderPage(Page, data, content, meta.path) : { html: '<div id="app-root"></div>', styles: '' };
-  // The one script a public page may load: the application form's, and only where the form is (decision 1).
+  // The one script a public page may load: the form script, and only where a form is (decision 1).
   const formScript = data?.enhanceForm ? escapeInject`<script type="module" src="${formScriptSrc()}"></script>` : '';
 
   return escapeInject`<!DOCTYPE html>

@@ -7,7 +7,7 @@ declare global {
     interface PageContext {
       // eslint-disable-next-line @typescript-eslint/no-explicit-any -- each page types its own props from its +data
       Page?: ComponentType<any>;
-      /** `enhanceForm`: the page has the application form, and loads its script (the only script a public page loads). */
+      /** `enhanceForm`: the page has a form (application, contact card), and loads the form script (the only script a public page loads). */
       data?: { meta?: PageMeta; enhanceForm?: boolean } & Record<string, unknown>;
     }
   }

@@ -1,6 +1,6 @@
 /**
- * The public routes the site generator produces: the fixed pages that exist, the pages the application form
- * leads to, one per open job, then one per service file. The sitemap and the build checks read this list.
+ * The public routes the site generator produces: the fixed pages that exist, the pages the forms lead to, one
+ * per open job, then one per service file. The sitemap and the build checks read this list.
  */
 import { RESERVED_JOB_SLUGS, openJobs, type Content, type JobOpening } from './content/loader.ts';
 
@@ -12,11 +12,14 @@ export function jobPath(job: Pick<JobOpening, 'slug'>): string {
   return `/careers/${job.slug}`;
 }
 
+/** Where the contact form leads: the redirects of submit-inquiry. */
+export const CONTACT_FORM_ROUTES: readonly string[] = ['/contact/thanks', '/contact/not-sent'];
+
 /**
- * Where the application form leads (/careers/thanks, /careers/not-sent): built, but kept out of search engines
- * and the sitemap. The same names a job file may not take.
+ * Where the forms lead (/careers/thanks, /careers/not-sent: the names a job file may not take; and the contact
+ * form's): built, but kept out of search engines and the sitemap.
  */
-export const UNLISTED_ROUTES: readonly string[] = RESERVED_JOB_SLUGS.map((slug) => jobPath({ slug }));
+export const UNLISTED_ROUTES: readonly string[] = [...RESERVED_JOB_SLUGS.map((slug) => jobPath({ slug })), ...CONTACT_FORM_ROUTES];
 
 /** Pages with a #contact section, where Get Started scrolls instead of leaving the page. */
 export const CONTACT_SECTION_PATHS: readonly string[] = ['/', '/contact'];

@@ -1,13 +1,3 @@
-import { getContent } from '../../src/content/loader.ts';
+import { notSentPageData } from '../../src/forms/resultPages.ts';
 
-export async function data() {
-  const content = await getContent();
-  const copy = content.pages['careers-not-sent'];
-  return {
-    meta: { ...copy.meta, keywords: [], path: '/careers/not-sent', noindex: true },
-    copy,
-    phone: content.site.phone,
-  };
-}
-
-export type Data = Awaited<ReturnType<typeof data>>;
+export const data = () => notSentPageData('careers-not-sent', '/careers/not-sent', '/careers');

@@ -10,14 +10,14 @@ import { Section, panelStyle } from '../../src/components/Section.tsx';
 import { color, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, site }: Data) {
+export default function Page({ copy, site, form, provider }: Data) {
   return (
     <>
       <PageHero title={copy.hero.title} lead={copy.hero.lead} />
       <section id="contact" aria-label="Ways to reach us" css={layoutStyle}>
         <Container>
           <div className="columns">
-            <FormCard site={site} form="contact" heading={copy.form.heading} intro={copy.form.intro} />
+            <FormCard site={site} heading={copy.form.heading} intro={copy.form.intro} form={form} provider={provider} />
             <div className="side">
               <div css={panelStyle}>
                 <h2>Reach us</h2>

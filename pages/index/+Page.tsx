@@ -12,7 +12,7 @@ import { ServiceGrid } from '../../src/components/ServiceGrid.tsx';
 import { color, layout, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, site, services }: Data) {
+export default function Page({ copy, site, services, form, provider }: Data) {
   const claims = [site.claims.backgroundChecked, site.claims.licensedInsured, site.claims.careHours, site.claims.coverage];
   return (
     <>
@@ -32,7 +32,13 @@ export default function Page({ copy, site, services }: Data) {
               </div>
               <CheckList items={claims} layout="inline" label="Why families trust us" />
             </div>
-            <FormCard site={site} form="contact" heading={copy.hero.formHeading} intro={`${site.claims.consultation}. Tell us who needs care and how we can reach you.`} />
+            <FormCard
+              site={site}
+              heading={copy.hero.formHeading}
+              intro={`${site.claims.consultation}. Tell us who needs care and how we can reach you.`}
+              form={form}
+              provider={provider}
+            />
           </div>
         </Container>
       </section>

@@ -1,6 +1,8 @@
 import { getContent } from '../../src/content/loader.ts';
 import { servicesIn } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
+import { inquiryFormProps } from '../../src/forms/inquiryFormData.ts';
+import { providerContactForm } from '../../src/forms/provider.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
 import { organizationJsonLd } from '../../src/seo/jsonLd.ts';
 
@@ -10,8 +12,12 @@ export async function data() {
   const copy = content.pages.home;
   return {
     meta: fixedPageMeta(copy.meta, '/', [organizationJsonLd(site, siteOrigin(site.siteUrl))]),
+    // The Request Information card has the contact form: the form script loads here.
+    enhanceForm: true,
     copy,
     site,
+    form: inquiryFormProps(content, '/'),
+    provider: providerContactForm(site),
     services: servicesIn(content, 'grid').map(({ canonicalPath, card }) => ({ canonicalPath, card })),
   };
 }

@@ -1,6 +1,7 @@
 /**
- * Bundles the application form's script (src/forms/enhance.ts) on its own, outside Vike: a global client
- * entry would load on every page, and public pages without the form must load no JavaScript at all.
+ * Bundles the form script (src/forms/enhance.ts: both public forms, and the provider's form on the contact
+ * card) on its own, outside Vike: a global client entry would load on every page, and public pages without a
+ * form must load no JavaScript at all.
  * Runs after `vike build` (which empties dist/client) and before `vike prerender` (which reads the manifest).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -23,7 +24,7 @@ export async function buildFormScript(root = process.cwd()): Promise<{ src: stri
       modulePreload: false,
       reportCompressedSize: false,
       rolldownOptions: {
-        input: { 'application-form': path.join(root, FORM_SCRIPT_SOURCE) },
+        input: { forms: path.join(root, FORM_SCRIPT_SOURCE) },
         output: { format: 'es', entryFileNames: 'assets/[name].[hash].js' },
       },
     },

@@ -1,15 +1,16 @@
-// /careers/not-sent#<reason>: why an application sent without JavaScript was refused, and how to fix it.
-// No script: CSS shows the section the address's fragment names (:target), or a general one when it names none.
+// A not-sent page (/careers/not-sent#<reason>, /contact/not-sent#<reason>): why a form sent without JavaScript
+// was refused, and how to fix it. No script: CSS shows the section the address's fragment names (:target), or a
+// general one when it names none.
 import { css } from '@emotion/react';
-import { ButtonLink } from '../../src/components/Button.tsx';
-import { Container } from '../../src/components/Container.tsx';
-import { Icon } from '../../src/components/Icon.tsx';
-import { heroBackground } from '../../src/components/PageHero.tsx';
-import { panelStyle } from '../../src/components/Section.tsx';
-import { color } from '../../src/theme.ts';
-import type { Data } from './+data.ts';
+import { ButtonLink } from './Button.tsx';
+import { Container } from './Container.tsx';
+import { Icon } from './Icon.tsx';
+import { heroBackground } from './PageHero.tsx';
+import { panelStyle } from './Section.tsx';
+import { color } from '../theme.ts';
+import type { NotSentPageData } from '../forms/resultPages.ts';
 
-export default function Page({ copy, phone }: Data) {
+export function NotSentPage({ copy, phone, back }: NotSentPageData) {
   return (
     <section aria-labelledby="page-title" css={style}>
       <Container>
@@ -36,8 +37,8 @@ export default function Page({ copy, phone }: Data) {
           <ButtonLink href={`tel:${phone.e164}`}>
             <Icon name="phone" size={20} /> Call <span className="nowrap">{phone.display}</span>
           </ButtonLink>
-          <p className="careers">
-            <a href="/careers">See all openings</a>
+          <p className="back-link">
+            <a href={back}>{copy.backLink}</a>
           </p>
         </div>
       </Container>
@@ -61,6 +62,6 @@ const style = css`
   .back { display: flex; gap: 0.6rem; align-items: flex-start; }
   .back svg { flex: none; margin-top: 0.25rem; color: ${color.brand}; }
   .nowrap { white-space: nowrap; }
-  .careers { margin-top: 1.5rem; }
-  .careers a { display: inline-flex; align-items: center; min-height: 44px; }
+  .back-link { margin-top: 1.5rem; }
+  .back-link a { display: inline-flex; align-items: center; min-height: 44px; }
 `;

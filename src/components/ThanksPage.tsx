@@ -1,16 +1,16 @@
-// /careers/thanks: the application was sent; what happens next, the reply promise and the phone number.
+// A thank-you page a form leads to (/careers/thanks, /contact/thanks): what happens next, the reply promise, the phone.
 import { css } from '@emotion/react';
-import { ButtonLink } from '../../src/components/Button.tsx';
-import { Icon } from '../../src/components/Icon.tsx';
-import { PageHero } from '../../src/components/PageHero.tsx';
-import { Section } from '../../src/components/Section.tsx';
-import { color } from '../../src/theme.ts';
-import type { Data } from './+data.ts';
+import { ButtonLink } from './Button.tsx';
+import { Icon } from './Icon.tsx';
+import { PageHero } from './PageHero.tsx';
+import { Section } from './Section.tsx';
+import { color } from '../theme.ts';
+import type { ThanksPageData } from '../forms/resultPages.ts';
 
-export default function Page({ copy, phone, replyPromise }: Data) {
+export function ThanksPage({ copy, phone, replyPromise }: ThanksPageData) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead} badge={<><Icon name="circle-check" size={20} /> Application received</>} />
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} badge={<><Icon name="circle-check" size={20} /> {copy.badge}</>} />
       <Section id="next" heading={copy.next.heading} intro={copy.next.intro}>
         <div css={style}>
           <ol>

@@ -1,47 +1,61 @@
 /**
- * The application form, enhanced (the only script of the public site; it loads only on pages with the form).
- * Without it the form still posts and the function answers with a redirect. With it: the resume is checked
- * before anything is sent, the form goes by XMLHttpRequest (for upload progress) asking for JSON, and the
- * function's messages appear next to their fields and in the summary at the top. What the applicant typed
- * stays in the form whatever happens. Vanilla TypeScript, built on its own by scripts/lib/buildFormScript.ts;
- * keep it under 3 KB gzipped (tests/unit/build.test.ts measures it).
+ * The public site's one script, loaded only on pages with a form (the job application; the contact card of the
+ * home page and /contact). Without it every form still posts and its function answers with a redirect. With
+ * it: a form is checked before anything is sent (a resume's type and size; a way to reply), goes by
+ * XMLHttpRequest asking for JSON (with upload progress where the form shows it), and the function's messages
+ * appear beside their fields and in the summary at the top, which takes the focus. What the visitor typed
+ * stays in the form whatever happens. The words it shows and the limits it checks are in the form's data-*
+ * attributes (FormFields.tsx), so it serves every form without carrying their words. On a contact card with
+ * a real HubSpot form configured, it also mounts that form (mountProviderForm.ts).
+ * Vanilla TypeScript, built on its own by scripts/lib/buildFormScript.ts; keep it under 3 KB gzipped
+ * (tests/unit/build.test.ts measures it).
  */
-import { APPLICATION_FIELDS, APPLICATION_LIMITS, APPLICATION_MESSAGES, type ApplicationResponse } from '../../supabase/functions/_shared/application.ts';
+import type { FormResponse } from '../../supabase/functions/_shared/formFunction.ts';
+import { FORM_GUARD } from '../../supabase/functions/_shared/formPost.ts';
+import { mountProviderForm } from './mountProviderForm.ts';
 
 type Errors = Record<string, string>;
 
-const form = document.querySelector<HTMLFormElement>('form[data-application-form]');
-if (form) enhance(form);
+for (const form of document.querySelectorAll<HTMLFormElement>('form[data-site-form]')) enhance(form);
+const card = document.querySelector<HTMLElement>('[data-form-provider]');
+if (card) mountProviderForm(card);
 
 function enhance(form: HTMLFormElement) {
-  const find = <T extends Element>(selector: string) => form.querySelector<T>(selector)!;
-  const summary = find<HTMLElement>('[data-summary]');
-  const summaryMessage = find<HTMLElement>('[data-summary-message]');
-  const summaryList = find<HTMLElement>('[data-summary-list]');
-  const submit = find<HTMLButtonElement>('[data-submit]');
+  const find = <T extends Element>(selector: string) => form.querySelector<T>(selector);
+  const summary = find<HTMLElement>('[data-summary]')!;
+  const summaryMessage = find<HTMLElement>('[data-summary-message]')!;
+  const summaryList = find<HTMLElement>('[data-summary-list]')!;
+  const submit = find<HTMLButtonElement>('[data-submit]')!;
+  const status = find<HTMLElement>('[data-status]')!;
   const progressBox = find<HTMLElement>('[data-progress]');
-  const progress = find<HTMLProgressElement>('progress');
-  const status = find<HTMLElement>('[data-status]');
-  const resume = form.elements.namedItem(APPLICATION_FIELDS.resume) as HTMLInputElement;
-  const startedAt = form.elements.namedItem(APPLICATION_FIELDS.startedAt) as HTMLInputElement;
+  const progress = progressBox?.querySelector('progress');
+  const file = find<HTMLInputElement>('input[type=file]');
+  /** A group of fields of which at least one must be answered (a phone number or an e-mail address). */
+  const replyWay = find<HTMLElement>('[data-reply-way]');
+  const words = form.dataset;
+  const startedAt = form.elements.namedItem(FORM_GUARD.startedAt) as HTMLInputElement;
   let sending = false;
 
   startedAt.value = String(Date.now());
   startedAt.disabled = false;
 
-  const control = (name: string) => form.elements.namedItem(name) as HTMLElement | null;
-  const errorElement = (name: string) => form.querySelector<HTMLElement>(`[data-error-for="${name}"]`);
+  /** The element a field's message is about: its control, or the fieldset of a group of radio buttons. */
+  function fieldOf(name: string): HTMLElement | null {
+    const item = form.elements.namedItem(name);
+    return item instanceof RadioNodeList ? (item[0] as HTMLElement).closest('fieldset') : (item as HTMLElement | null);
+  }
+  const errorElement = (name: string) => find<HTMLElement>(`[data-error-for="${name}"]`);
 
   function setFieldError(name: string, message: string) {
     const element = errorElement(name);
     if (element) element.textContent = message;
-    control(name)?.setAttribute('aria-invalid', 'true');
+    fieldOf(name)?.setAttribute('aria-invalid', 'true');
   }
 
   function clearFieldError(name: string) {
     const element = errorElement(name);
     if (element) element.textContent = '';
-    control(name)?.removeAttribute('aria-invalid');
+    fieldOf(name)?.removeAttribute('aria-invalid');
     const item = summaryList.querySelector(`[data-for="${name}"]`);
     // The last field put right: the summary has nothing left to say (a failure's message stays until resent).
     if (item) {
@@ -52,13 +66,13 @@ function enhance(form: HTMLFormElement) {
 
   /** Shows every problem: each field's message beside it and as a link in the summary, which takes the focus. */
   function showErrors(errors: Errors, message = '') {
-    for (const element of form.querySelectorAll('[aria-invalid]')) clearFieldError((element as HTMLInputElement).name);
+    for (const element of form.querySelectorAll('[aria-invalid]')) clearFieldError((element as HTMLInputElement).name || (element.querySelector('input')?.name ?? ''));
     summaryMessage.textContent = message;
     summaryList.replaceChildren(
       ...Object.entries(errors).map(([name, text]) => {
         setFieldError(name, text);
         const item = document.createElement('li');
-        const target = control(name);
+        const target = fieldOf(name);
         item.dataset.for = name;
         if (target?.id) {
           const link = document.createElement('a');
@@ -66,8 +80,9 @@ function enhance(form: HTMLFormElement) {
           link.textContent = text;
           link.onclick = (event) => {
             event.preventDefault();
-            target.focus();
-            form.querySelector(`label[for="${target.id}"]`)?.scrollIntoView({ block: 'center' });
+            // A group's first choice takes the focus.
+            (target.querySelector('input') ?? target).focus();
+            (form.querySelector(`label[for="${target.id}"]`) ?? target).scrollIntoView({ block: 'center' });
           };
           item.append(link);
         } else item.textContent = text;
@@ -78,12 +93,22 @@ function enhance(form: HTMLFormElement) {
     summary.focus();
   }
 
-  /** The resume problem the function would report, found before uploading anything. */
-  function resumeProblem(): string | undefined {
-    const file = resume.files?.[0];
-    if (!file) return undefined;
-    if (file.type !== 'application/pdf' && !/\.pdf$/i.test(file.name)) return APPLICATION_MESSAGES.resumeNotPdf;
-    if (file.size > APPLICATION_LIMITS.resumeBytes) return APPLICATION_MESSAGES.resumeTooLarge;
+  /** What the function would say about the chosen file, found before uploading anything. */
+  function fileProblem(): string | undefined {
+    const chosen = file?.files?.[0];
+    if (!chosen) return undefined;
+    const limits = file!.dataset;
+    if (chosen.type !== 'application/pdf' && !/\.pdf$/i.test(chosen.name)) return limits.notPdf;
+    if (chosen.size > Number(limits.maxBytes)) return limits.tooLarge;
+    return undefined;
+  }
+
+  /** Before sending: the file's problem, or the group of which none is answered (at its first field). */
+  function problems(): Errors | undefined {
+    const problem = fileProblem();
+    if (problem) return { [file!.name]: problem };
+    const answers = replyWay ? [...replyWay.querySelectorAll('input')] : [];
+    if (answers.length && answers.every((input) => !input.value.trim())) return { [answers[0]!.name]: replyWay!.dataset.replyWay! };
     return undefined;
   }
 
@@ -91,52 +116,58 @@ function enhance(form: HTMLFormElement) {
     sending = on;
     // aria-disabled rather than disabled: the button keeps the focus, and the flag refuses a second submit.
     submit.setAttribute('aria-disabled', String(on));
-    progressBox.hidden = !on;
-    if (on) showProgress(0);
-    else status.textContent = '';
+    if (progressBox) progressBox.hidden = !on;
+    if (!on) status.textContent = '';
+    else if (progress) showProgress(0);
+    else status.textContent = `${words.sending}…`;
   }
 
   let shownStep = -1;
   function showProgress(fraction: number) {
     const percent = Math.round(fraction * 100);
-    progress.value = percent;
+    progress!.value = percent;
     // Announced (role=status) in steps of 10%, so that a screen reader is not flooded.
     const step = Math.floor(percent / 10);
-    if (step !== shownStep || percent === 0) status.textContent = `Sending your application: ${step * 10}%`;
+    if (step !== shownStep || percent === 0) status.textContent = `${words.sending}: ${step * 10}%`;
     shownStep = step;
   }
 
-  function fail(status: number, body: ApplicationResponse | null) {
+  function fail(code: number, body: FormResponse<string> | null) {
     setSending(false);
     if (body && !body.ok && body.errors && Object.keys(body.errors).length) return showErrors(body.errors as Errors, body.message);
-    const fallback = status === 413 ? APPLICATION_MESSAGES.tooLarge : status === 429 ? APPLICATION_MESSAGES.rateLimited : APPLICATION_MESSAGES.failed;
+    const fallback = code === 413 ? words.tooLarge : code === 429 ? words.rateLimited : words.failed;
     showErrors({}, (body && !body.ok && body.message) || fallback);
   }
 
-  form.addEventListener('input', (event) => clearFieldError((event.target as HTMLInputElement).name));
-  form.addEventListener('change', (event) => {
+  form.addEventListener('input', (event) => {
     const name = (event.target as HTMLInputElement).name;
     clearFieldError(name);
-    const problem = name === APPLICATION_FIELDS.resume && resumeProblem();
-    if (problem) setFieldError(name, problem);
+    // Either way of replying answers the group.
+    if (replyWay?.contains(event.target as Node)) for (const input of replyWay.querySelectorAll('input')) clearFieldError(input.name);
+  });
+  form.addEventListener('change', (event) => {
+    const target = event.target as HTMLInputElement;
+    clearFieldError(target.name);
+    const problem = target === file && fileProblem();
+    if (problem) setFieldError(target.name, problem);
   });
 
   // The browser has checked the required fields and formats by the time this runs.
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (sending) return;
-    const problem = resumeProblem();
-    if (problem) return showErrors({ [APPLICATION_FIELDS.resume]: problem });
+    const found = problems();
+    if (found) return showErrors(found);
 
     const request = new XMLHttpRequest();
     request.open('POST', form.action);
     request.setRequestHeader('Accept', 'application/json');
     request.responseType = 'json';
-    request.upload.onprogress = (e) => e.lengthComputable && showProgress(e.loaded / e.total);
+    if (progress) request.upload.onprogress = (e) => e.lengthComputable && showProgress(e.loaded / e.total);
     request.onload = () => {
-      const body = request.response as ApplicationResponse | null;
+      const body = request.response as FormResponse<string> | null;
       if (request.status === 201 && body?.ok) {
-        showProgress(1);
+        if (progress) showProgress(1);
         status.textContent = 'Sent. Opening the confirmation page.';
         location.assign(body.redirect);
       } else fail(request.status, body);

@@ -1,7 +1,7 @@
 /**
- * Where the application form's script is. `npm run build` bundles src/forms/enhance.ts on its own
- * (scripts/lib/buildFormScript.ts) into dist/client/assets/ under a content-hashed name, and records that name
- * in FORM_SCRIPT_MANIFEST for the prerender; in development Vite serves the source itself.
+ * Where the form script is (both public forms; see enhance.ts). `npm run build` bundles src/forms/enhance.ts
+ * on its own (scripts/lib/buildFormScript.ts) into dist/client/assets/ under a content-hashed name, and
+ * records that name in FORM_SCRIPT_MANIFEST for the prerender; in development Vite serves the source itself.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -10,7 +10,7 @@ export const FORM_SCRIPT_SOURCE = 'src/forms/enhance.ts';
 export const FORM_SCRIPT_MANIFEST = 'dist/server/form-script.json';
 
 export interface FormScriptManifest {
-  /** The script's URL path, e.g. "/assets/application-form.Bx3k9a.js". */
+  /** The script's URL path, e.g. "/assets/forms.Bx3k9a.js". */
   src: string;
 }
 

@@ -1,9 +1,9 @@
 /**
- * The address of an Edge Function, fixed at build time: the application form's `action` is written into the
+ * The address of an Edge Function, fixed at build time: a form's `action` is written into the
  * HTML. `VITE_SUPABASE_URL`, or the local stand-in when it is unset (the dashboard's rule, src/admin/env.ts).
  */
 import { supabaseUrl } from '../admin/env.ts';
 
-export function functionUrl(name: 'submit-application'): string {
+export function functionUrl(name: 'submit-application' | 'submit-inquiry'): string {
   return `${supabaseUrl.replace(/\/+$/, '')}/functions/v1/${name}`;
 }

@@ -1,7 +1,7 @@
 /**
  * The real build, run in a copy of the project: every route, the 404 page, the sitemap and robots.txt are
  * written; a new service file becomes a page and a sitemap entry; an open job gets a page and a closed or
- * removed one none; only pages with the application form load a script; broken content leaves no dist/ behind.
+ * removed one none; only pages with a form load a script; broken content leaves no dist/ behind.
  */
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -103,25 +103,45 @@ describe('a build with one new service file', () => {
       expect(read('sitemap.xml')).not.toContain(route);
     }
     expect(read('careers/not-sent/index.html')).toMatch(/id="invalid".*id="resume".*id="too-large".*id="rate-limited".*id="failed"/s);
+    // Each of submit-inquiry's reasons (it never refuses a resume: there is none).
+    expect(read('contact/not-sent/index.html')).toMatch(/id="invalid".*id="too-large".*id="rate-limited".*id="failed"/s);
+    expect(read('contact/not-sent/index.html')).not.toContain('id="resume"');
+    expect(read('contact/thanks/index.html')).toContain('We reply to every request within 24 hours');
     expect(read('sitemap.xml')).toContain('<loc>https://care.example.org/privacy</loc>');
   });
 
-  test('ships no JavaScript to a page without the form, and only the form script, under 3 KB gzipped, to a page with it', () => {
+  test('ships no JavaScript to a page without a form, and only the form script, under 3 KB gzipped, to a page with one', () => {
     const pages = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((file) => file.endsWith('.html') && file !== 'admin/index.html');
     expect(pages.length).toBe(FIXED_ROUTES.length + UNLISTED_ROUTES.length + 1 + 32 + 1);
-    const withForm = ['careers/index.html', 'careers/companion-caregiver/index.html'];
+    // The contact card (home, /contact) and the application form (/careers, each job's page).
+    const withForm = ['index.html', 'contact/index.html', 'careers/index.html', 'careers/companion-caregiver/index.html'];
     for (const page of pages.filter((p) => !withForm.includes(p))) expect(scriptsOf(page), page).toEqual([]);
-    const [tag, ...others] = scriptsOf(withForm[1]!);
+    const [tag, ...others] = scriptsOf(withForm[3]!);
     expect(others).toEqual([]);
-    expect(tag).toMatch(/^<script type="module" src="\/assets\/application-form\.[\w-]+\.js">$/);
-    expect(scriptsOf(withForm[0]!)).toEqual([tag]);
+    expect(tag).toMatch(/^<script type="module" src="\/assets\/forms\.[\w-]+\.js">$/);
+    for (const page of withForm) expect(scriptsOf(page), page).toEqual([tag]);
     const bytes = gzippedJs(tag!);
-    console.log(`Form script: ${bytes} B gzipped; a job page loads ${bytes} B of JavaScript, a page without the form 0 B.`);
+    console.log(`Form script: ${bytes} B gzipped; a page with a form loads ${bytes} B of JavaScript, a page without one 0 B.`);
     expect(bytes).toBeLessThanOrEqual(3 * 1024);
-    // The form works without it: a plain multipart post to the Edge Function.
-    const form = /<form id="application-form"[^>]*>/.exec(read(withForm[1]!))![0];
+    // The forms work without it: plain posts to the Edge Functions.
+    const form = /<form id="application-form"[^>]*>/.exec(read(withForm[3]!))![0];
     for (const attribute of ['method="post"', 'enctype="multipart/form-data"', 'action="http://127.0.0.1:54321/functions/v1/submit-application"', 'accept-charset="utf-8"']) {
       expect(form.toLowerCase()).toContain(attribute);
+    }
+  });
+
+  test("the home page and /contact have the site's own contact form, posting to submit-inquiry, and nothing of HubSpot with the placeholder ids", () => {
+    for (const [page, path] of [['index.html', '/'], ['contact/index.html', '/contact']] as const) {
+      const html = read(page);
+      const form = /<form id="inquiry-form"[^>]*>/.exec(html)![0].toLowerCase();
+      for (const attribute of ['method="post"', 'action="http://127.0.0.1:54321/functions/v1/submit-inquiry"', 'accept-charset="utf-8"', 'class="ph-no-capture']) {
+        expect(form, page).toContain(attribute);
+      }
+      // urlencoded: there is no file to send.
+      expect(form, page).not.toContain('enctype');
+      expect(html, page).toContain(`<input type="hidden" name="page" value="${path}"/>`);
+      expect(html.match(/ id="([^"]+)"/g)!.length, `${page}: ids are unique`).toBe(new Set(html.match(/ id="([^"]+)"/g)).size);
+      expect(html, page).not.toMatch(/hsforms|data-form-provider|data-provider-target/);
     }
   });
 

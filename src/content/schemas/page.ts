@@ -100,9 +100,13 @@ const notice = z.strictObject({
   body: text(500).meta({ description: 'One or two sentences: what happened and what to do.' }),
 });
 
-/** /careers/thanks: where an application that was sent leads. The reply promise and phone come from site.yaml. */
-export const careersThanksPageSchema = z.strictObject({
+/**
+ * A thank-you page a form leads to once it is sent (/careers/thanks, /contact/thanks). The reply promise and
+ * the phone number come from site.yaml.
+ */
+const thanksPageSchema = z.strictObject({
   meta: unlistedMeta,
+  badge: text(40).meta({ description: 'The short line above the heading, e.g. "Application received".' }),
   hero,
   next: section
     .extend({ steps: z.array(text(300)).min(1).max(5).meta({ description: 'What happens next, one step per line, in order.' }) })
@@ -111,25 +115,47 @@ export const careersThanksPageSchema = z.strictObject({
 });
 
 /**
- * /careers/not-sent: where a form sent without JavaScript leads when the application was refused. The address
- * ends in #invalid, #resume, #too-large, #rate-limited or #failed, and the page shows that case only.
+ * A page a form sent without JavaScript leads to when it was refused (/careers/not-sent, /contact/not-sent).
+ * The address ends in #<reason>, and the page shows that reason's explanation only; `reasons` are the ones
+ * that form's function can give.
  */
-export const careersNotSentPageSchema = z.strictObject({
-  meta: unlistedMeta,
-  hero,
-  reasons: z
-    .strictObject({
-      invalid: notice.meta({ description: 'Some answers were missing or not in the expected form.' }),
-      resume: notice.meta({ description: 'The resume was not a PDF file.' }),
-      'too-large': notice.meta({ description: 'The resume (or the whole application) was larger than 10 MB.' }),
-      'rate-limited': notice.meta({ description: 'Too many applications came from the same connection in the last hour.' }),
-      failed: notice.meta({ description: 'Something went wrong on our side; nothing was saved.' }),
-    })
-    .meta({ description: 'One short explanation per reason the application was refused.' }),
-  unknown: notice.meta({ description: 'Shown when the address names no reason.' }),
-  goBack: text(400).meta({ description: 'How to return to the form with the answers kept: the browser\'s Back button.' }),
-  call: text(200).meta({ description: 'The line before the phone number, e.g. "Or call us and apply by phone."' }),
+function notSentPageSchema<R extends Record<string, z.ZodType>>(reasons: R) {
+  return z.strictObject({
+    meta: unlistedMeta,
+    hero,
+    reasons: z.strictObject(reasons).meta({ description: 'One short explanation per reason the form can be refused.' }),
+    unknown: notice.meta({ description: 'Shown when the address names no reason.' }),
+    goBack: text(400).meta({ description: "How to return to the form with the answers kept: the browser's Back button." }),
+    call: text(200).meta({ description: 'The line before the phone number, e.g. "Or call us and apply by phone."' }),
+    backLink: text(60).meta({ description: 'The link back to the page of the form, e.g. "See all openings".' }),
+  });
+}
+
+/** Why a post was refused that every form shares: answers, size, the hourly limit, a failure on our side. */
+const commonReasons = {
+  invalid: notice.meta({ description: 'Some answers were missing or not in the expected form.' }),
+  'too-large': notice.meta({ description: 'What was sent was larger than the form accepts.' }),
+  'rate-limited': notice.meta({ description: 'Too many posts came from the same connection in the last hour.' }),
+  failed: notice.meta({ description: 'Something went wrong on our side; nothing was saved.' }),
+};
+
+/** /careers/thanks: where an application that was sent leads. */
+export const careersThanksPageSchema = thanksPageSchema;
+
+/** /careers/not-sent#<reason>: invalid, resume, too-large, rate-limited or failed. */
+export const careersNotSentPageSchema = notSentPageSchema({
+  invalid: commonReasons.invalid,
+  resume: notice.meta({ description: 'The resume was not a PDF file.' }),
+  'too-large': notice.meta({ description: 'The resume (or the whole application) was larger than 10 MB.' }),
+  'rate-limited': commonReasons['rate-limited'],
+  failed: commonReasons.failed,
 });
+
+/** /contact/thanks: where a contact request that was sent leads. */
+export const contactThanksPageSchema = thanksPageSchema;
+
+/** /contact/not-sent#<reason>: invalid, too-large, rate-limited or failed. */
+export const contactNotSentPageSchema = notSentPageSchema(commonReasons);
 
 /** /privacy: the privacy notice. The e-mail address and phone number to ask for deletion come from site.yaml. */
 export const privacyPageSchema = z.strictObject({
@@ -160,6 +186,8 @@ export const pageSchemas = {
   careers: careersPageSchema,
   'careers-thanks': careersThanksPageSchema,
   'careers-not-sent': careersNotSentPageSchema,
+  'contact-thanks': contactThanksPageSchema,
+  'contact-not-sent': contactNotSentPageSchema,
   privacy: privacyPageSchema,
 } as const;
 

@@ -1,0 +1,62 @@
+/**
+ * The site's own contact form, in the form card of the home page and /contact: plain HTML that works with
+ * JavaScript off. It posts (urlencoded: no file) to the `submit-inquiry` Edge Function, which answers with a
+ * 303 to /contact/thanks or /contact/not-sent#<reason>; src/forms/enhance.ts, when it loads, sends it asking
+ * for JSON and shows the function's messages beside the fields instead. Short enough to fill in on a phone in
+ * under a minute: a name, a way to reply, who needs care; everything else is optional, and the long list of
+ * services is folded away. When the agency's HubSpot form is configured and appears in time, the script shows
+ * it in place of this one (FormCard.tsx).
+ */
+import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
+import { ChoiceField, ChoiceGroup, Field, PHONE_PATTERN, SiteForm, TextField } from './FormFields.tsx';
+import type { InquiryFormProps } from './inquiryFormData.ts';
+
+interface Props extends InquiryFormProps {
+  /** The id of the card's heading, which names the form. */
+  labelledBy: string;
+}
+
+export function InquiryForm({ action, page, careFor, callTimes, services, phone, labelledBy }: Props) {
+  return (
+    <SiteForm id="inquiry-form" idPrefix="inquiry" labelledBy={labelledBy} action={action} noun="request" messages={INQUIRY_MESSAGES} submitLabel="Send request" phone={phone}>
+      <TextField name="name" label="Your name" autoComplete="name" maxLength={INQUIRY_LIMITS.name} />
+
+      {/* Neither is required on its own; one of them is (the script checks before sending, the function after). */}
+      <fieldset aria-describedby="inquiry-reply-hint" data-reply-way={INQUIRY_MESSAGES.replyWay}>
+        <legend>How can we reply?</legend>
+        <p id="inquiry-reply-hint" className="hint">
+          A phone number, an e-mail address, or both.
+        </p>
+        <div className="pair">
+          <TextField
+            name="phone"
+            type="tel"
+            label="Phone"
+            autoComplete="tel"
+            maxLength={INQUIRY_LIMITS.phone}
+            required={false}
+            hint="Include the area code."
+            pattern={PHONE_PATTERN}
+            title={INQUIRY_MESSAGES.phone}
+          />
+          <TextField name="email" type="email" label="E-mail" autoComplete="email" maxLength={INQUIRY_LIMITS.email} required={false} />
+        </div>
+      </fieldset>
+
+      <ChoiceGroup name="care_for" legend="Who needs care?" type="radio" choices={careFor} required />
+
+      <TextField name="town" label="Town (optional)" autoComplete="address-level2" maxLength={INQUIRY_LIMITS.town} required={false} />
+
+      <ChoiceGroup name={INQUIRY_FIELDS.services} legend="Services you are interested in (optional)" type="checkbox" choices={services} folded={`Show the ${services.length} services`} />
+
+      <Field name="message" label="Message (optional)" hint="Anything that helps us prepare: needs, hours, questions.">
+        {(control) => <textarea {...control} name="message" rows={4} maxLength={INQUIRY_LIMITS.message} />}
+      </Field>
+
+      <ChoiceField name="call_time" label="Best time to call (optional)" placeholder="Any time" choices={callTimes} required={false} />
+
+      {/* Staff see which page a request came from. */}
+      <input type="hidden" name={INQUIRY_FIELDS.page} value={page} />
+    </SiteForm>
+  );
+}

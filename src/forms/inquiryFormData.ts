@@ -1,0 +1,18 @@
+/** What the contact form needs from the content, trimmed for a page's data (see InquiryForm.tsx). */
+import type { Content } from '../content/loader.ts';
+import { inquiryChoicesFrom } from './formChoices.ts';
+import { functionUrl } from './functionUrl.ts';
+
+/**
+ * @param page the path of the page the form is on ('/', '/contact'): sent with the request.
+ */
+export function inquiryFormProps(content: Content, page: string) {
+  return {
+    action: functionUrl('submit-inquiry'),
+    page,
+    ...inquiryChoicesFrom(content),
+    phone: content.site.phone,
+  };
+}
+
+export type InquiryFormProps = ReturnType<typeof inquiryFormProps>;

@@ -1,0 +1,26 @@
+/**
+ * The data of the pages a form leads to, for their +data.ts: the thank-you page (the function's 303, or the
+ * enhanced form's redirect) and the not-sent page (a refusal with JavaScript off). Both kept out of search
+ * engines; the reply promise and the phone come from site.yaml.
+ */
+import { getContent } from '../content/loader.ts';
+import type { PageMeta } from '../seo/head.ts';
+
+const unlisted = (copy: { meta: { title: string; description: string } }, path: string): PageMeta => ({ ...copy.meta, keywords: [], path, noindex: true });
+
+export async function thanksPageData(name: 'careers-thanks' | 'contact-thanks', path: string) {
+  const content = await getContent();
+  const copy = content.pages[name];
+  return { meta: unlisted(copy, path), copy, phone: content.site.phone, replyPromise: content.site.claims.replyPromise };
+}
+
+export type ThanksPageData = Awaited<ReturnType<typeof thanksPageData>>;
+
+/** @param back the page of the form, linked at the foot ('/careers', '/contact'). */
+export async function notSentPageData(name: 'careers-not-sent' | 'contact-not-sent', path: string, back: string) {
+  const content = await getContent();
+  const copy = content.pages[name];
+  return { meta: unlisted(copy, path), copy, phone: content.site.phone, back };
+}
+
+export type NotSentPageData = Awaited<ReturnType<typeof notSentPageData>>;
