@@ -1,0 +1,63 @@
+/**
+ * The spec's analytics configuration (sections 1, 7 and 9), by posthog-js's own option names: typed as
+ * `Partial<PostHogConfig>`, so a misspelt option does not compile.
+ *
+ * Build-time settings (browser-safe, baked in by Vite):
+ * - `VITE_POSTHOG_KEY`: the project key. Without it nothing is built or loaded (DESIGN 7).
+ * - `VITE_POSTHOG_HOST`: the ingest host, e.g. https://eu.i.posthog.com; tests point it at loopback.
+ * - `VITE_POSTHOG_TEST_ALLOW_HEADLESS=1`: for tests only. posthog-js drops events from browsers that look like
+ *   bots, and a browser driven by Playwright always does (`navigator.webdriver`); this turns that filter off.
+ *   Never set it for a deployed build: crawlers' page views would be counted.
+ */
+import type { PostHogConfig } from 'posthog-js';
+
+export interface AnalyticsEnv {
+  /** The project key; empty when unset (posthog-js then refuses to start). */
+  key: string;
+  host: string;
+  allowHeadless: boolean;
+}
+
+export const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
+
+/** The class that keeps an element and everything in it out of recordings and autocapture (DESIGN 15). */
+export const NO_CAPTURE_CLASS = 'ph-no-capture';
+
+export function analyticsEnv(): AnalyticsEnv {
+  return {
+    key: import.meta.env.VITE_POSTHOG_KEY?.trim() ?? '',
+    host: import.meta.env.VITE_POSTHOG_HOST?.trim() || DEFAULT_POSTHOG_HOST,
+    allowHeadless: import.meta.env.VITE_POSTHOG_TEST_ALLOW_HEADLESS === '1',
+  };
+}
+
+export function posthogOptions(env: AnalyticsEnv): Partial<PostHogConfig> {
+  return {
+    api_host: env.host,
+    person_profiles: 'identified_only',
+    // Sent by hand, once per page load and per route change in /admin (start.ts).
+    capture_pageview: false,
+    // posthog-js already skips `ph-no-capture` elements and their children; said here so it is not a default
+    // that could change under us.
+    autocapture: { css_selector_ignorelist: [`.${NO_CAPTURE_CLASS}`] },
+    capture_performance: true,
+    // Also covers Global Privacy Control in posthog-js; privacy.ts checks both before the library is loaded.
+    respect_dnt: true,
+    disable_session_recording: false,
+    session_recording: {
+      // Inputs unmasked except passwords (spec section 1) ...
+      maskAllInputs: false,
+      maskInputOptions: { password: true },
+      // ... but every form and all of /admin carry `ph-no-capture`: blocked, recorded as an empty box.
+      blockClass: NO_CAPTURE_CLASS,
+      blockSelector: `.${NO_CAPTURE_CLASS}`,
+    },
+    feature_flag_request_timeout_ms: 3_000,
+    surveys_request_timeout_ms: 10_000,
+    // The spec's 60 s request time-out is posthog-js's own default for every request; it has no option for it.
+    session_idle_timeout_seconds: 1_800,
+    cookie_expiration: 365,
+    properties_string_max_length: 65_535,
+    opt_out_useragent_filter: env.allowHeadless,
+  };
+}

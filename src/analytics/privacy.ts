@@ -1,0 +1,10 @@
+/**
+ * Do Not Track and Global Privacy Control (DESIGN 7 and 15): either one means no analytics code is fetched and
+ * nothing is sent. posthog-js checks the same signals itself (`respect_dnt`); checking here first means the
+ * library is never even downloaded.
+ */
+export function visitorOptedOut(): boolean {
+  const nav = navigator as Navigator & { globalPrivacyControl?: boolean; msDoNotTrack?: string };
+  const dnt = [nav.doNotTrack, nav.msDoNotTrack, (window as { doNotTrack?: string }).doNotTrack];
+  return nav.globalPrivacyControl === true || dnt.some((value) => value === '1' || value === 'yes');
+}

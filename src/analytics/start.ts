@@ -1,0 +1,52 @@
+/**
+ * The lazily loaded analytics chunk: starts posthog-js with the spec's options and gives the site its typed
+ * `track` and `pageview`. Never imported eagerly: public pages reach it through boot.ts after they are usable,
+ * /admin through `loadAnalytics()` (load.ts).
+ */
+import posthog from 'posthog-js';
+import type { Track } from './events.ts';
+import { analyticsEnv, posthogOptions, type AnalyticsEnv } from './options.ts';
+import { visitorOptedOut } from './privacy.ts';
+import { servicePageView } from './servicePages.ts';
+
+export interface Analytics {
+  /** Sends one `$pageview` and one `page_viewed` (and `service_page_viewed` where the spec maps the path) for
+   * the current URL; a second call for the same URL sends nothing. Call it on load and after each route change. */
+  pageview(): void;
+  track: Track;
+  /** posthog-js's identify: it refuses an empty id and placeholders such as "undefined" or "null" itself. */
+  identify(distinctId: string): void;
+}
+
+let started: Analytics | undefined;
+
+/**
+ * Starts analytics once per page; later calls return the same object. Undefined when the visitor asked not to
+ * be tracked (Do Not Track, Global Privacy Control) or when posthog-js refused to start (no key).
+ */
+export function startAnalytics(env: AnalyticsEnv = analyticsEnv()): Analytics | undefined {
+  if (started) return started;
+  if (visitorOptedOut()) return undefined;
+  posthog.init(env.key, posthogOptions(env));
+  if (!posthog.__loaded) return undefined;
+
+  const track: Track = (event, ...properties) => {
+    posthog.capture(event, properties[0] ?? {});
+  };
+  let lastUrl: string | undefined;
+  started = {
+    track,
+    pageview() {
+      const url = location.href;
+      if (url === lastUrl) return;
+      lastUrl = url;
+      posthog.capture('$pageview');
+      const { pathname: path, search, hash } = location;
+      track('page_viewed', { path, search, hash, url, referrer: document.referrer || 'direct' });
+      const service = servicePageView(path);
+      if (service) track('service_page_viewed', service);
+    },
+    identify: (distinctId) => posthog.identify(distinctId),
+  };
+  return started;
+}
