@@ -146,7 +146,7 @@ export function demoInquiries(count = DEMO_INQUIRIES, now = Date.now(), seed = 2
   return Array.from({ length: count }, (_, i) => {
     const { reply, ...situation } = SITUATIONS[i % SITUATIONS.length]!;
     const name = i < SITUATIONS.length ? situation.name : `${FIRST[i % FIRST.length]} ${LAST[(i * 7 + Math.floor(i / LAST.length)) % LAST.length]}`;
-    const mailbox = name.toLowerCase().replace(/[^a-z ]/g, '').replace(/ /g, '.') + (i >= SITUATIONS.length ? i : '');
+    const mailbox = name.normalize('NFKD').toLowerCase().replace(/[^a-z ]/g, '').replace(/ /g, '.') + (i >= SITUATIONS.length ? i : '');
     // Three in eight within the last week, the rest over 30 days.
     const ageDays = i % 8 < 3 ? next() * 6.5 : 7 + next() * 23;
     return {

@@ -162,18 +162,20 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
                           <td key={header}>{cell(row)}</td>
                         ))}
                         <td>{formatDate(row.created_at)}</td>
-                        <td className="actions">
-                          {rowActions?.(row, name)}
-                          <button
-                            type="button"
-                            onClick={(event) => {
-                              setOpener(event.currentTarget);
-                              setSelected(row);
-                            }}
-                            aria-label={`View details of ${name}`}
-                          >
-                            View
-                          </button>
+                        <td>
+                          <div className="actions">
+                            {rowActions?.(row, name)}
+                            <button
+                              type="button"
+                              onClick={(event) => {
+                                setOpener(event.currentTarget);
+                                setSelected(row);
+                              }}
+                              aria-label={`View details of ${name}`}
+                            >
+                              View
+                            </button>
+                          </div>
                         </td>
                       </tr>
                     );
