@@ -2,8 +2,8 @@ import type { PageMeta } from '../../src/seo/head.ts';
 
 export function data() {
   const meta: PageMeta = {
-    title: 'Job Applications (staff)',
-    description: 'Staff sign-in to review job applications sent from the careers page. Not for the public.',
+    title: 'Staff dashboard',
+    description: 'Staff sign-in to review the job applications and contact requests sent from the site. Not for the public.',
     keywords: [],
     path: '/admin',
     noindex: true,

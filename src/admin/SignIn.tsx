@@ -29,7 +29,7 @@ export function SignIn({ notice }: { notice?: string | undefined }) {
     <main css={pageStyle}>
       <form css={cardStyle} onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
         <h1>Staff sign in</h1>
-        <p className="lead">Job applications contain personal data. Sign in with your staff account to review them.</p>
+        <p className="lead">Job applications and inquiries contain personal data. Sign in with your staff account to review them.</p>
         {notice ? <p className="notice" role="status">{notice}</p> : null}
         <label htmlFor="email">Email</label>
         <input id="email" name="email" type="email" autoComplete="username" required />
