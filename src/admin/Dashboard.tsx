@@ -4,7 +4,7 @@
  */
 import { css } from '@emotion/react';
 import type { User } from '@supabase/supabase-js';
-import type { MouseEvent } from 'react';
+import { useEffect, useRef, type MouseEvent } from 'react';
 import { color, layout } from '../theme.ts';
 import { ApplicationsView } from './ApplicationsView.tsx';
 import { InquiriesView } from './InquiriesView.tsx';
@@ -26,6 +26,11 @@ const SECTIONS: ReadonlyArray<readonly [View, string]> = [
 export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpired }: Props) {
   const isStaff = user.app_metadata?.role === 'staff';
   const List = view === 'inquiries' ? InquiriesView : ApplicationsView;
+  // The first list shown after sign-in leaves focus alone; one shown by a switch (link, Back) takes it.
+  const shown = useRef(false);
+  useEffect(() => {
+    shown.current = true;
+  }, []);
   const follow = (event: MouseEvent<HTMLAnchorElement>, to: View) => {
     // A plain click stays in the page; a click meant for a new tab or window is the browser's.
     if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
@@ -49,7 +54,7 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
           </button>
         </div>
       </header>
-      <List key={view} isStaff={isStaff} onSessionExpired={onSessionExpired} />
+      <List key={view} isStaff={isStaff} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
     </div>
   );
 }

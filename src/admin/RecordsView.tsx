@@ -5,7 +5,7 @@
  * resume) come in through `rowActions` and `dialogActions`.
  */
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { color, layout, mq } from '../theme.ts';
 import { supabase } from './client.ts';
 import { formatDate } from './format.ts';
@@ -42,6 +42,8 @@ export interface RecordsConfig<T extends ListRow> extends DialogConfig<T> {
 export interface ViewProps {
   isStaff: boolean;
   onSessionExpired: () => void;
+  /** Move focus to the heading on showing: staff switched lists, and a screen reader should say where they are. */
+  focusHeading: boolean;
 }
 
 interface Props<T extends ListRow> extends ViewProps {
@@ -62,8 +64,9 @@ export function useFailureNotice(onSessionExpired: () => void) {
   );
 }
 
-export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpired, rowActions, dialogActions }: Props<T>) {
+export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpired, focusHeading, rowActions, dialogActions }: Props<T>) {
   const fail = useFailureNotice(onSessionExpired);
+  const heading = useRef<HTMLHeadingElement>(null);
   const [rows, setRows] = useState<T[]>([]);
   const [loading, setLoading] = useState(true);
   const [query, setQuery] = useState('');
@@ -71,6 +74,9 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
   const [selected, setSelected] = useState<T | null>(null);
   const [opener, setOpener] = useState<HTMLElement | null>(null);
   const { table, columns, noun, loadError } = config;
+
+  // Only when the list is shown: a later render must not take focus from the search box.
+  useEffect(() => void (focusHeading && heading.current?.focus()), []);
 
   useEffect(() => {
     let active = true;
@@ -92,7 +98,9 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
   return (
     <>
       <main css={mainStyle}>
-        <h1>{config.title}</h1>
+        <h1 ref={heading} tabIndex={-1}>
+          {config.title}
+        </h1>
         <p className="sub">{config.subtitle}</p>
         {!isStaff ? (
           <p className="notice" role="status">

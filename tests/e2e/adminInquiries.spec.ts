@@ -39,6 +39,8 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
     await link.click();
     await expect(page).toHaveURL(/\/admin\?view=inquiries$/);
     await expect(link).toHaveAttribute('aria-current', 'page');
+    // The switch is announced: focus moves to the new list's heading.
+    await expect(inquiriesHeading(page)).toBeFocused();
     await expect(sections(page).getByRole('link', { name: 'Job Applications' })).not.toHaveAttribute('aria-current');
     await expect(page.getByText('Loading inquiries...')).toBeVisible();
     release();
@@ -182,7 +184,7 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
     await expect(page.getByLabel('Search applications')).toBeVisible();
     await page.goBack();
     await expect(page).toHaveURL(/\/admin\?view=inquiries$/);
-    await expect(inquiriesHeading(page)).toBeVisible();
+    await expect(inquiriesHeading(page)).toBeFocused();
     await expect(sections(page).getByRole('link', { name: 'Inquiries' })).toHaveAttribute('aria-current', 'page');
     await page.goForward();
     await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
