@@ -13,8 +13,9 @@ export function serviceScaffold(slug: string): string {
     description: "" # one or two sentences, at most 240 characters
     color: ""       # rose, amber, teal, sky, violet, emerald, indigo or orange`;
   return `# yaml-language-server: $schema=../../schemas/service.schema.json
-# A new service page, shown at /${slug}. Fill in every "" below, then run \`npm run check\`:
-# it names any field still missing. Copy the tone of an existing page, e.g. meal-preparation.yaml.
+# A new service page, shown at /${slug} (the file name is the address). Fill in every "" below, then run
+# \`npm run check\`: it names any field still missing. Copy the tone of an existing page, e.g. meal-preparation.yaml.
+# To show it on the home grid, in the header menu or in the footer, put "${slug}" in content/lists.yaml.
 
 # The browser-tab and search-result title, without the agency name (it is added). At most 60 characters.
 title: ""
@@ -23,12 +24,8 @@ description: ""
 # 3 to 12 short phrases people might search for.
 keywords:
   - ""
-# The page address; keep it as it is (it must match the file name).
-canonicalPath: /${slug}
 # The kind of service, for search engines, e.g. "Companion care".
 serviceType: ""
-# An id for analytics; keep it unique.
-pageId: ${slug}
 
 # The top of the page.
 hero:

@@ -4,6 +4,7 @@ import { applicationFormSchema } from './schemas/applicationForm.ts';
 import { inquiryFormSchema } from './schemas/inquiryForm.ts';
 import { directorySchema } from './schemas/directory.ts';
 import { jobSchema } from './schemas/job.ts';
+import { listsSchema } from './schemas/lists.ts';
 import { pageSchemas } from './schemas/page.ts';
 import { regionsSchema } from './schemas/regions.ts';
 import { serviceSchema } from './schemas/service.ts';
@@ -12,6 +13,7 @@ import { siteSchema } from './schemas/site.ts';
 const schemas: Record<string, z.ZodType> = {
   site: siteSchema,
   service: serviceSchema,
+  lists: listsSchema,
   directory: directorySchema,
   regions: regionsSchema,
   job: jobSchema,

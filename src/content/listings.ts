@@ -1,13 +1,11 @@
-/** The services each listing shows (grids, header menu, footer), in their configured order. */
-import { PLACEMENT_SIZES } from './crossCheck.ts';
+/** The services each list shows (grids, header menu, footer), in the order content/lists.yaml gives. */
 import type { Content, ServicePage } from './loader.ts';
+import type { ListName } from './schemas/lists.ts';
 
-export type Listing = keyof typeof PLACEMENT_SIZES;
-
-export function servicesIn(content: Content, listing: Listing): ServicePage[] {
-  return content.services
-    .filter((service) => service.placement[listing] !== undefined)
-    .sort((a, b) => a.placement[listing]! - b.placement[listing]!);
+export function servicesIn(content: Pick<Content, 'services' | 'lists'>, listing: ListName): ServicePage[] {
+  const bySlug = new Map(content.services.map((service) => [service.slug, service]));
+  // The loader has checked that every name is a service file.
+  return content.lists[listing].map((slug) => bySlug.get(slug)!);
 }
 
 export interface NavService {

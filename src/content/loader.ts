@@ -12,6 +12,7 @@ import { inquiryFormSchema, type InquiryForm } from './schemas/inquiryForm.ts';
 import { checkMdxBody } from './mdxBody.ts';
 import { type ContentProblem, ContentError } from './problems.ts';
 import { directorySchema, type Directory } from './schemas/directory.ts';
+import { listsSchema, type Lists } from './schemas/lists.ts';
 import { jobSchema, type Job } from './schemas/job.ts';
 import { pageSchemas, type PageCopy, type PageName } from './schemas/page.ts';
 import { regionsSchema, type Regions } from './schemas/regions.ts';
@@ -22,8 +23,12 @@ import { parseYamlSource, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
 
 export interface ServicePage extends Service {
-  /** The file name without extension, which is also the page's path: "/<slug>". */
+  /** The file name without extension: the page's address is "/<slug>" and its id is the slug. */
   slug: string;
+  /** "/<slug>", from the file name (never written in the file). */
+  canonicalPath: string;
+  /** The slug: the page's id for analytics, unique because file names are. */
+  pageId: string;
   /** The file, as shown in messages: "content/services/<slug>.yaml". */
   file: string;
   /** `.mdx` services add sections of their own below the template's. */
@@ -34,6 +39,8 @@ export interface Content {
   site: Site;
   /** Every service page, sorted by slug. */
   services: ServicePage[];
+  /** Which services the grids, the header menu and the footer show, in order (see listings.ts). */
+  lists: Lists;
   directory: Directory;
   regions: Regions;
   /** The copy of the fixed pages, by page. */
@@ -105,6 +112,7 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
   }
 
   const site = parseFile(path.join(root, 'site.yaml'), siteSchema);
+  const lists = parseFile(path.join(root, 'lists.yaml'), listsSchema);
   const directory = parseFile(path.join(root, 'directory.yaml'), directorySchema);
   const regions = parseFile(path.join(root, 'regions.yaml'), regionsSchema);
   const applicationForm = parseFile(path.join(root, 'application-form.yaml'), applicationFormSchema);
@@ -187,13 +195,19 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
     else invalidSlugs.add(slug);
   }
 
-  if (directory && regions) problems.push(...crossCheck({ services: serviceFiles, directory, regions, servicesFolder: show(servicesDir), invalidSlugs }));
+  if (lists && directory && regions) problems.push(...crossCheck({ services: serviceFiles, lists, directory, regions, invalidSlugs }));
   if (problems.length) throw new ContentError(problems);
 
+  const services = serviceFiles.map(({ data, slug, file, format }): ServicePage => ({ ...data, slug, canonicalPath: `/${slug}`, pageId: slug, file, format }));
+  const cardTitles = new Map(services.map((service) => [service.slug, service.card.title]));
   return {
     site: site!.data,
-    services: serviceFiles.map(({ data, slug, file, format }) => ({ ...data, slug, file, format })),
-    directory: directory!.data,
+    services,
+    lists: lists!.data,
+    directory: {
+      ...directory!.data,
+      entries: directory!.data.entries.map((entry) => ({ ...entry, title: entry.title ?? cardTitles.get(entry.service)! })),
+    },
     regions: regions!.data,
     pages: pages as PageCopy,
     jobs,

@@ -3,7 +3,7 @@
  * where. The schemas stay plain zod; all wording lives here and in problems.ts.
  */
 import { z } from 'zod';
-import { ICON_NAMES } from './schemas/common.ts';
+import { ICON_NAMES, retiredFields } from './schemas/common.ts';
 import { type ContentProblem, type FieldPath, describeValue, didYouMean, quoteValue } from './problems.ts';
 import type { YamlSource } from './source.ts';
 
@@ -15,10 +15,13 @@ export function problemsFromZod(error: z.ZodError, file: string, source: YamlSou
   const issues = error.issues.filter((i) => i.code === 'invalid_type' || !wrongType.has(JSON.stringify(i.path)));
   return issues.flatMap((issue): ContentProblem[] => {
     if (issue.code === 'unrecognized_keys') {
-      const known = Object.keys(objectShapeAt(schema, issue.path) ?? {});
+      const object = objectAt(schema, issue.path);
+      const known = Object.keys(object?.shape ?? {});
+      const retired = (object && retiredFields.get(object)) ?? {};
       return issue.keys.map((key) => {
         const path = [...issue.path, key] as FieldPath;
-        return { file, ...source.locate(path, 'key'), path, message: unknownFieldMessage(key, known) };
+        const message = retired[key] ? `is no longer used: ${retired[key](file)}` : unknownFieldMessage(key, known);
+        return { file, ...source.locate(path, 'key'), path, message };
       });
     }
     const path = issue.path as FieldPath;
@@ -107,15 +110,15 @@ export function valueAt(data: unknown, path: FieldPath): unknown {
   return value;
 }
 
-/** The fields an object schema declares at a path, for naming them in an unknown-field message. */
-function objectShapeAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): Record<string, unknown> | undefined {
+/** The object schema at a path, for naming its fields (and its retired ones) in an unknown-field message. */
+function objectAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): z.ZodObject | undefined {
   let current: z.ZodType | undefined = unwrap(schema);
   for (const key of path) {
     if (current instanceof z.ZodObject) current = unwrap(current.shape[key as string] as z.ZodType);
     else if (current instanceof z.ZodArray) current = unwrap(current.element as z.ZodType);
     else return undefined;
   }
-  return current instanceof z.ZodObject ? current.shape : undefined;
+  return current instanceof z.ZodObject ? current : undefined;
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {

@@ -23,7 +23,7 @@ const content = await loadContent();
 describe('the content', () => {
   test('has the 31 service pages of the spec, at the spec paths', () => {
     expect(content.services.map((s) => s.slug).sort()).toEqual([...SPEC_SLUGS].sort());
-    for (const service of content.services) expect(service.canonicalPath).toBe(`/${service.slug}`);
+    for (const service of content.services) expect([service.canonicalPath, service.pageId]).toEqual([`/${service.slug}`, service.slug]);
   });
 
   test('writes transportation, personal care and 24-hour care as MDX with sections of their own', () => {
@@ -31,10 +31,14 @@ describe('the content', () => {
     expect(mdx).toEqual(['24-hour-care', 'personal-care', 'transportation']);
   });
 
-  test('gives 8 services to the grids, 5 to the header menu and 5 to the footer', () => {
-    expect(servicesIn(content, 'grid')).toHaveLength(8);
-    expect(servicesIn(content, 'dropdown')).toHaveLength(5);
-    expect(servicesIn(content, 'footer')).toHaveLength(5);
+  test('gives 8 services to the grids, 5 to the header menu and 5 to the footer, in the order of content/lists.yaml', () => {
+    const slugs = (list: 'grid' | 'dropdown' | 'footer') => servicesIn(content, list).map((s) => s.slug);
+    expect(slugs('grid')).toEqual([
+      'meal-preparation', 'housekeeping', 'companionship', 'transportation',
+      'personal-care', '24-hour-care', 'early-dementia-care', 'post-surgical-recovery',
+    ]);
+    expect(slugs('dropdown')).toEqual(['personal-care', 'companionship', '24-hour-care', 'meal-preparation', 'transportation']);
+    expect(slugs('footer')).toEqual(['personal-care', 'companionship', 'meal-preparation', 'housekeeping', '24-hour-care']);
   });
 
   test('lists 30 directory entries, each under a group, and shows every group the spec names', () => {
@@ -106,14 +110,15 @@ describe('editor tooling', () => {
     for (const job of content.jobs) {
       expect(readFileSync(`content/jobs/${job.slug}.yaml`, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/job.schema.json');
     }
-    for (const name of ['site', 'directory', 'regions', 'application-form']) {
+    for (const name of ['site', 'lists', 'directory', 'regions', 'application-form']) {
       expect(readFileSync(`content/${name}.yaml`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../schemas/${name}.schema.json`);
     }
   });
 
   test('a scaffolded service explains its fields and fails validation until filled in', async () => {
     const scaffold = serviceScaffold('foot-care');
-    expect(scaffold).toContain('canonicalPath: /foot-care');
+    expect(scaffold).not.toMatch(/^(canonicalPath|pageId|placement):/m);
+    expect(scaffold).toContain('put "foot-care" in content/lists.yaml');
     expect(scaffold).toContain('# The search-result summary: 50 to 160 characters');
     const copy = copyContent();
     try {

@@ -22,14 +22,14 @@ describe('a service file', () => {
   test('with a number where text belongs names the file, line, column and dotted path', async () => {
     expect(await errorAfter((c) => c.edit(service, 'title: Podiatrist Visits', 'title: 42'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:25:12  features[2].title  expected a string, found a whole number (42)"
+        content/services/foot-care.yaml:23:12  features[2].title  expected a string, found a whole number (42)"
     `);
   });
 
   test('with 3 features says exactly 4 are expected', async () => {
     expect(await errorAfter((c) => c.edit(service, /  - icon: eye\n(    .*\n){3}/, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:16:3  features  expected exactly 4 items, found 3"
+        content/services/foot-care.yaml:14:3  features  expected exactly 4 items, found 3"
     `);
   });
 
@@ -37,42 +37,42 @@ describe('a service file', () => {
     const extra = '  - icon: eye\n    title: Extra\n    description: One card too many.\n    color: sky\n';
     expect(await errorAfter((c) => c.edit(service, 'inclusions:\n', `${extra}inclusions:\n`))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:16:3  features  expected exactly 4 items, found 5"
+        content/services/foot-care.yaml:14:3  features  expected exactly 4 items, found 5"
     `);
   });
 
   test('with 7 inclusions says exactly 8 are expected', async () => {
     expect(await errorAfter((c) => c.edit(service, '  - Companionship during appointments\n', ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:33:3  inclusions  expected exactly 8 items, found 7"
+        content/services/foot-care.yaml:31:3  inclusions  expected exactly 8 items, found 7"
     `);
   });
 
   test('with 2 benefits says exactly 3 are expected', async () => {
     expect(await errorAfter((c) => c.edit(service, /  - icon: users\n(    .*\n){3}/, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:42:3  benefits  expected exactly 3 items, found 2"
+        content/services/foot-care.yaml:40:3  benefits  expected exactly 3 items, found 2"
     `);
   });
 
   test('with a misspelled icon suggests the right name', async () => {
     expect(await errorAfter((c) => c.edit(service, 'icon: heart\n', 'icon: hart\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:42:11  benefits[0].icon  expected an icon name from https://lucide.dev/icons, found "hart" (did you mean "heart"?)"
+        content/services/foot-care.yaml:40:11  benefits[0].icon  expected an icon name from https://lucide.dev/icons, found "hart" (did you mean "heart"?)"
     `);
   });
 
   test('with an icon that does not exist points to the icon library', async () => {
     expect(await errorAfter((c) => c.edit(service, 'hero:\n  icon: footprints', 'hero:\n  icon: stethoscope-x'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:12:9  hero.icon  expected an icon name from https://lucide.dev/icons, found "stethoscope-x" (did you mean "stethoscope"?)"
+        content/services/foot-care.yaml:10:9  hero.icon  expected an icon name from https://lucide.dev/icons, found "stethoscope-x" (did you mean "stethoscope"?)"
     `);
   });
 
   test('with an unknown colour lists the tones', async () => {
     expect(await errorAfter((c) => c.edit(service, 'color: sky', 'color: blue'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:19:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
+        content/services/foot-care.yaml:17:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
     `);
   });
 
@@ -87,8 +87,8 @@ describe('a service file', () => {
   test('with an unknown field inside a card points at that key', async () => {
     expect(await errorAfter((c) => c.edit(service, '    color: teal', '    colour: teal'))).toMatchInlineSnapshot(`
       "The content has 2 problems:
-        content/services/foot-care.yaml:20:5  features[1].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found nothing
-        content/services/foot-care.yaml:23:5  features[1].colour  unknown field "colour" (did you mean "color"?)"
+        content/services/foot-care.yaml:18:5  features[1].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found nothing
+        content/services/foot-care.yaml:21:5  features[1].colour  unknown field "colour" (did you mean "color"?)"
     `);
   });
 
@@ -115,24 +115,30 @@ describe('a service file', () => {
   });
 
   test('with noindex written as "yes" asks for true or false', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'pageId: foot-care\n', 'pageId: foot-care\nnoindex: "yes"\n'))).toMatchInlineSnapshot(`
+    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support\n', 'serviceType: Foot care support\nnoindex: "yes"\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:11:10  noindex  expected true or false, found a string ("yes")"
+        content/services/foot-care.yaml:9:10  noindex  expected true or false, found a string ("yes")"
     `);
   });
 
-  test('whose canonical path differs from its file name says which path is expected', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'canonicalPath: /foot-care', 'canonicalPath: /feet'))).toMatchInlineSnapshot(`
+  test('that still writes its canonicalPath says the address comes from the file name', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'serviceType:', 'canonicalPath: /foot-care\nserviceType:'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:8:16  canonicalPath  expected "/foot-care" (the file name), found "/feet""
+        content/services/foot-care.yaml:8:1  canonicalPath  is no longer used: the page address comes from the file name (this file is the page /foot-care); delete this line"
     `);
   });
 
-  test('reusing another page id names the other file', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'pageId: foot-care', 'pageId: meal-preparation'))).toMatchInlineSnapshot(`
-      "The content has 2 problems:
-        content/services/foot-care.yaml:10:9  pageId  expected an id no other page uses, found "meal-preparation" (also in content/services/meal-preparation.yaml)
-        content/services/meal-preparation.yaml:12:9  pageId  expected an id no other page uses, found "meal-preparation" (also in content/services/foot-care.yaml)"
+  test('that still writes a pageId says the id comes from the file name', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'serviceType:', 'pageId: foot-care\nserviceType:'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:8:1  pageId  is no longer used: the page id comes from the file name (this file's is "foot-care"); delete this line"
+    `);
+  });
+
+  test('that still says where it is listed points to content/lists.yaml', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'card:\n', 'placement:\n  grid: 3\ncard:\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:52:1  placement  is no longer used: which services the grids, the header menu and the footer show is in content/lists.yaml; delete this block and put "foot-care" in those lists"
     `);
   });
 
@@ -153,9 +159,9 @@ describe('a service file', () => {
   });
 
   test('with the same field twice says so', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'pageId: foot-care\n', 'pageId: foot-care\npageId: feet\n'))).toMatchInlineSnapshot(`
+    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support\n', 'serviceType: Foot care support\nserviceType: Feet\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:11:1  the YAML cannot be read: a field is written twice in the same place (keys must be unique)"
+        content/services/foot-care.yaml:9:1  the YAML cannot be read: a field is written twice in the same place (keys must be unique)"
     `);
   });
 
@@ -168,9 +174,8 @@ describe('a service file', () => {
 
   test('with an upper-case file name explains how to name it', async () => {
     expect(await errorAfter((c) => c.write('services/Foot_Care.yaml', fixtureAs('Foot_Care')))).toMatchInlineSnapshot(`
-      "The content has 2 problems:
-        content/services/Foot_Care.yaml  expected a file name of lowercase words joined by hyphens (it becomes the page address), found "Foot_Care"
-        content/services/Foot_Care.yaml:8:16  canonicalPath  expected a site path such as "/meal-preparation", found "/Foot_Care""
+      "The content has 1 problem:
+        content/services/Foot_Care.yaml  expected a file name of lowercase words joined by hyphens (it becomes the page address), found "Foot_Care""
     `);
   });
 
@@ -202,44 +207,42 @@ describe('a service written as MDX', () => {
   test('with broken frontmatter YAML gives the line in the .mdx file', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /^serviceType: .*$/m, 'serviceType: [Non-medical'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:13:1  the YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ]"
+        content/services/transportation.mdx:12:1  the YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ]"
     `);
   });
 
   test('with a wrong frontmatter value gives the line in the .mdx file', async () => {
-    expect(await errorAfter((c) => c.edit(mdx, /^pageId: .*$/m, 'pageId: 12'))).toMatchInlineSnapshot(`
+    expect(await errorAfter((c) => c.edit(mdx, /^serviceType: .*$/m, 'serviceType: 12'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:13:9  pageId  expected a string, found a whole number (12)"
+        content/services/transportation.mdx:11:14  serviceType  expected a string, found a whole number (12)"
     `);
   });
 
   test('using an unknown component names the allowed ones', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /Callout/g, 'Callot'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:102:1  expected one of the components <Section>, <Callout>, found <Callot> (did you mean "Callout"?)"
+        content/services/transportation.mdx:97:1  expected one of the components <Section>, <Callout>, found <Callot> (did you mean "Callout"?)"
     `);
   });
 
   test('with an unclosed tag gives the line of the MDX error', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /<\/Section>/, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:66:1  the MDX cannot be read: Expected a closing tag for \`<Section>\`"
+        content/services/transportation.mdx:61:1  the MDX cannot be read: Expected a closing tag for \`<Section>\`"
     `);
   });
 
   test('with an unknown section icon suggests the right name', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /<Section title="([^"]*)" icon="[^"]*"/, '<Section title="$1" icon="carr"'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:66:1  <Section> expected an icon name from https://lucide.dev/icons, found "carr" (did you mean "car"?)"
+        content/services/transportation.mdx:61:1  <Section> expected an icon name from https://lucide.dev/icons, found "carr" (did you mean "car"?)"
     `);
   });
 
   test('beside a .yaml file of the same name is a duplicate slug', async () => {
     expect(await errorAfter((c) => c.write('services/transportation.yaml', fixtureAs('transportation')))).toMatchInlineSnapshot(`
-      "The content has 3 problems:
-        content/services/transportation.mdx:13:9  pageId  expected an id no other page uses, found "transportation" (also in content/services/transportation.yaml)
-        content/services/transportation.yaml  expected one file per service, found a second file for "transportation" (also content/services/transportation.mdx)
-        content/services/transportation.yaml:10:9  pageId  expected an id no other page uses, found "transportation" (also in content/services/transportation.mdx)"
+      "The content has 1 problem:
+        content/services/transportation.yaml  expected one file per service, found a second file for "transportation" (also content/services/transportation.mdx)"
     `);
   });
 });
@@ -251,42 +254,42 @@ describe('an MDX body is data, never code', () => {
   test('with a {...} expression in the text is refused at its line, and its value is never read', async () => {
     expect(await errorAfter((c) => c.edit(mdx, firstParagraph, 'Your {process.env.HOME} caregiver arrives at the agreed time'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:68:6  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:63:6  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with an expression on a line of its own is refused', async () => {
     expect(await errorAfter((c) => c.edit(mdx, firstParagraph, '{require("node:fs").writeFileSync("pwned", "")}\n\n' + firstParagraph))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:68:1  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:63:1  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with an expression attribute is refused at the attribute', async () => {
     expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section title={`How a ${"Ride"} Works`}'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:66:10  <Section> expected title="text" in quotes, found title={...} (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:61:10  <Section> expected title="text" in quotes, found title={...} (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with a spread attribute is refused at the attribute', async () => {
     expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section {...globalThis} title="How a Ride Works"'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:66:10  <Section> expected attributes written name="text", found a {...} spread (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:61:10  <Section> expected attributes written name="text", found a {...} spread (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with an unquoted attribute gives the line and column', async () => {
     expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section title=Rides'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:66:16  the MDX cannot be read: Unexpected character \`R\` (U+0052) before attribute value, expected a character that can start an attribute value, such as \`"\`, \`'\`, or \`{\`"
+        content/services/transportation.mdx:61:16  the MDX cannot be read: Unexpected character \`R\` (U+0052) before attribute value, expected a character that can start an attribute value, such as \`"\`, \`'\`, or \`{\`"
     `);
   });
 
   test('with a broken expression gives the line and column', async () => {
     expect(await errorAfter((c) => c.edit(mdx, firstParagraph, 'Your {process.env. caregiver arrives at the agreed time'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:68:6  the MDX cannot be read: Unexpected end of file in expression, expected a corresponding closing brace for \`{\`"
+        content/services/transportation.mdx:63:6  the MDX cannot be read: Unexpected end of file in expression, expected a corresponding closing brace for \`{\`"
     `);
   });
 
@@ -313,47 +316,63 @@ describe('a YAML file with aliases', () => {
   test('that would expand exponentially (an alias bomb) is a positioned problem, not a crash', async () => {
     expect(await errorAfter((c) => c.edit(service, /^serviceType: (.*)$/m, `serviceType: $1\n${aliasBomb}`))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:11:8  the YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be too large; write the values out instead"
+        content/services/foot-care.yaml:10:8  the YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be too large; write the values out instead"
     `);
   });
 
   test('that refers to an anchor nobody set names the alias', async () => {
     expect(await errorAfter((c) => c.edit(service, /^serviceType: .*$/m, 'serviceType: *missing'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:9:14  the YAML cannot be read: *missing refers to no &missing above it"
+        content/services/foot-care.yaml:8:14  the YAML cannot be read: *missing refers to no &missing above it"
     `);
   });
 });
 
-describe('the listings', () => {
-  test('with a ninth service on the grid says 8 are expected and which services have a place', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'card:\n', 'placement:\n  grid: 3\ncard:\n'))).toMatchInlineSnapshot(`
-      "The content has 3 problems:
-        content/services  expected exactly 8 services with placement.grid, found 9 (24-hour-care, companionship, early-dementia-care, foot-care, housekeeping, meal-preparation, personal-care, post-surgical-recovery, transportation)
-        content/services/companionship.yaml:62:9  placement.grid  expected a position no other service has, found 3 (also in content/services/foot-care.yaml)
-        content/services/foot-care.yaml:55:9  placement.grid  expected a position no other service has, found 3 (also in content/services/companionship.yaml)"
-    `);
-  });
+describe('the lists of content/lists.yaml', () => {
+  const lists = 'lists.yaml';
 
-  test('with two services at one position in the header menu names the other file', async () => {
-    expect(await errorAfter((c) => c.edit('services/companionship.yaml', /dropdown: \d/, 'dropdown: 1'))).toMatchInlineSnapshot(`
-      "The content has 2 problems:
-        content/services/companionship.yaml:63:13  placement.dropdown  expected a position no other service has, found 1 (also in content/services/personal-care.mdx)
-        content/services/personal-care.mdx:63:13  placement.dropdown  expected a position no other service has, found 1 (also in content/services/companionship.yaml)"
-    `);
-  });
-
-  test('with a grid position past the last card gives the range', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'card:\n', 'placement:\n  grid: 9\ncard:\n'))).toMatchInlineSnapshot(`
+  test('naming a service that does not exist suggests the closest one', async () => {
+    expect(await errorAfter((c) => c.edit(lists, '  - housekeeping\n', '  - house-keeping\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:55:9  placement.grid  expected a number of at most 8, found 9"
+        content/lists.yaml:8:5  grid[1]  expected the name of a file in content/services (without extension), found "house-keeping" (did you mean "housekeeping"?)"
+    `);
+  });
+
+  test('naming a service twice points at the second and names the first', async () => {
+    expect(await errorAfter((c) => c.edit(lists, /(dropdown:\n  - personal-care\n  - )companionship/, '$1personal-care'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/lists.yaml:19:5  dropdown[1]  expected each service once in the list, found "personal-care" again (also dropdown[0])"
+    `);
+  });
+
+  test('with a ninth service on the grid says 8 are expected', async () => {
+    expect(await errorAfter((c) => c.edit(lists, '  - post-surgical-recovery\n', '  - post-surgical-recovery\n  - foot-care\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/lists.yaml:7:3  grid  expected exactly 8 items, found 9"
     `);
   });
 
   test('with a service taken out of the footer says 5 are expected', async () => {
-    expect(await errorAfter((c) => c.edit('services/housekeeping.yaml', /\n  footer: \d/, ''))).toMatchInlineSnapshot(`
+    expect(await errorAfter((c) => c.edit(lists, /  - 24-hour-care\n$/, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services  expected exactly 5 services with placement.footer, found 4 (24-hour-care, companionship, meal-preparation, personal-care)"
+        content/lists.yaml:26:3  footer  expected exactly 5 items, found 4"
+    `);
+  });
+
+  test('naming a service file that has problems of its own reports only those', async () => {
+    expect(await errorAfter((c) => {
+      c.edit(lists, /(footer:\n(  - .*\n){4})  - 24-hour-care\n$/, '$1  - foot-care\n');
+      c.edit(service, 'color: sky', 'color: blue');
+    })).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:17:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
+    `);
+  });
+
+  test('a missing content/lists.yaml is named', async () => {
+    expect(await errorAfter((c) => c.remove(lists))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/lists.yaml  expected this file, found nothing (it is missing)"
     `);
   });
 });
@@ -369,31 +388,38 @@ describe('the directory', () => {
   test('using a category that is not a group says how to show it', async () => {
     expect(await errorAfter((c) => c.edit('directory.yaml', /category: Mobility/, 'category: Mobilty'))).toMatchInlineSnapshot(`
       "The content has 2 problems:
-        content/directory.yaml:23:11  groups[10].name  expected a group that at least one entry uses, found none in "Mobility" (it would show an empty heading)
-        content/directory.yaml:146:15  entries[20].category  expected one of the group names under "groups", found "Mobilty" (did you mean "Mobility"?)"
+        content/directory.yaml:25:11  groups[10].name  expected a group that at least one entry uses, found none in "Mobility" (it would show an empty heading)
+        content/directory.yaml:127:15  entries[20].category  expected one of the group names under "groups", found "Mobilty" (did you mean "Mobility"?)"
+    `);
+  });
+
+  test("repeating the service's own name as a card title asks to delete it", async () => {
+    expect(await errorAfter((c) => c.edit('directory.yaml', '  - icon: broom\n', '  - icon: broom\n    title: Housekeeping\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/directory.yaml:49:12  entries[1].title  expected a title only where it differs from the service's own, found "Housekeeping", the card.title of content/services/housekeeping.yaml (delete this line: that title is used)"
     `);
   });
 
   test('with a group no entry uses says it would be empty', async () => {
     expect(await errorAfter((c) => c.edit('directory.yaml', 'groups:\n', 'groups:\n  - name: Garden Care\n    description: Help in the garden.\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/directory.yaml:3:11  groups[0].name  expected a group that at least one entry uses, found none in "Garden Care" (it would show an empty heading)"
+        content/directory.yaml:5:11  groups[0].name  expected a group that at least one entry uses, found none in "Garden Care" (it would show an empty heading)"
     `);
   });
 });
 
 describe('the site and regions files', () => {
-  test('a phone number not in E.164 form shows the expected form', async () => {
-    expect(await errorAfter((c) => c.edit('site.yaml', /e164: .*/, 'e164: 860-555-0142'))).toMatchInlineSnapshot(`
+  test('a phone number without ten digits shows the expected form', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', /^phone: .*/m, 'phone: 555-0142'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/site.yaml:8:9  phone.e164  expected a US number in E.164 form, e.g. "+12035550142", found "860-555-0142""
+        content/site.yaml:7:8  phone  expected a US phone number of ten digits, e.g. "(860) 555-0142", found "555-0142""
     `);
   });
 
   test('an invalid e-mail address shows an example', async () => {
     expect(await errorAfter((c) => c.edit('site.yaml', /^email: .*/m, 'email: care at example.com'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/site.yaml:9:8  email  expected an e-mail address such as "care@example.com", found "care at example.com""
+        content/site.yaml:8:8  email  expected an e-mail address such as "care@example.com", found "care at example.com""
     `);
   });
 
@@ -466,8 +492,8 @@ test('every problem in every file is listed at once, sorted by file and line', a
   expect(message).toMatchInlineSnapshot(`
     "The content has 4 problems:
       content/directory.yaml:50:14  entries[1].service  expected the name of a file in content/services (without extension), found "nowhere"
-      content/services/foot-care.yaml:19:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue"
-      content/services/foot-care.yaml:25:12  features[2].title  expected a string, found a whole number (42)
-      content/site.yaml:9:8  email  expected an e-mail address such as "care@example.com", found "nobody""
+      content/services/foot-care.yaml:17:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue"
+      content/services/foot-care.yaml:23:12  features[2].title  expected a string, found a whole number (42)
+      content/site.yaml:8:8  email  expected an e-mail address such as "care@example.com", found "nobody""
   `);
 });

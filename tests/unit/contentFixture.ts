@@ -17,12 +17,9 @@ export interface ContentCopy {
   cleanup(): void;
 }
 
-/** The fixture service, valid on its own, under another slug (its own path, page id and description). */
+/** The fixture service, valid on its own, to be saved under another file name (it needs a description of its own). */
 export function fixtureAs(slug: string): string {
-  return fixtureService
-    .replace('canonicalPath: /foot-care', `canonicalPath: /${slug}`)
-    .replace('pageId: foot-care', `pageId: ${slug.toLowerCase().replace(/_/g, '-')}`)
-    .replace(/^description: (.*)$/m, `description: $1 (${slug})`);
+  return fixtureService.replace(/^description: (.*)$/m, `description: $1 (${slug})`);
 }
 
 /** A copy of content/ plus the valid fixture service at content/services/foot-care.yaml. */

@@ -39,4 +39,13 @@ export function text(max: number) {
   return z.string().trim().min(1).max(max);
 }
 
-export const pathname = z.string().regex(/^\/([a-z0-9-]+(\/[a-z0-9-]+)*)?$/, 'a site path such as "/meal-preparation"');
+/**
+ * Fields a content type used to have, each with what to do instead, given the file that still writes one: it
+ * is told that rather than only "unknown field". Keyed by the object schema that no longer has them.
+ */
+export const retiredFields = z.registry<Record<string, (file: string) => string>>();
+
+/** 'content/services/foot-care.yaml' -> 'foot-care' */
+export function baseName(file: string): string {
+  return file.replace(/^.*\/|\.[^.]*$/g, '');
+}

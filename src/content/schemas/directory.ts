@@ -16,7 +16,9 @@ export const directorySchema = z.strictObject({
     .array(
       z.strictObject({
         icon: iconName,
-        title: text(60).meta({ description: 'The service name on the card.' }),
+        title: text(60).optional().meta({
+          description: "The service name on the card, only where it differs from the service's own card.title (which is used when there is none).",
+        }),
         description: text(240).meta({ description: 'One or two sentences about the service.' }),
         service: slug.meta({ description: 'The service page the card links to: its file name without extension, e.g. "meal-preparation".' }),
         category: text(40).meta({ description: 'The group the card is listed under: one of the group names above.' }),
@@ -26,4 +28,11 @@ export const directorySchema = z.strictObject({
     .meta({ description: 'The directory cards.' }),
 });
 
-export type Directory = z.infer<typeof directorySchema>;
+/** content/directory.yaml as written. */
+export type DirectoryFile = z.infer<typeof directorySchema>;
+type DirectoryEntry = DirectoryFile['entries'][number];
+
+/** The directory as the pages read it: every entry has its title, its own or its service's card title. */
+export interface Directory extends Omit<DirectoryFile, 'entries'> {
+  entries: Array<DirectoryEntry & { title: string }>;
+}

@@ -1,9 +1,11 @@
 /**
  * One service page: `content/services/<slug>.yaml` (or `.mdx` with this as frontmatter).
- * The file name is the slug and the page's address: `meal-preparation.yaml` -> `/meal-preparation`.
+ * The file name is the slug, the page's address and its id: `meal-preparation.yaml` -> `/meal-preparation`.
+ * Nothing here repeats the file name or says where the service is listed (that is content/lists.yaml), so a
+ * copy of a file under a new name, with a new title and description, is a new page.
  */
 import { z } from 'zod';
-import { iconName, pathname, slug, text, tone } from './common.ts';
+import { baseName, iconName, retiredFields, text, tone } from './common.ts';
 
 const card = z.strictObject({
   icon: iconName,
@@ -22,14 +24,8 @@ export const serviceSchema = z.strictObject({
   keywords: z.array(text(60)).min(3).max(12).meta({
     description: 'Search keywords for the page: 3 to 12 short phrases.',
   }),
-  canonicalPath: pathname.meta({
-    description: 'The page address: "/" followed by the file name without its extension, e.g. "/meal-preparation".',
-  }),
   serviceType: text(80).meta({
     description: 'The service type given to search engines in structured data, e.g. "Meal preparation".',
-  }),
-  pageId: slug.meta({
-    description: 'A unique identifier of the page, used by analytics, e.g. "meal-preparation".',
   }),
   noindex: z.boolean().default(false).meta({
     description: 'true keeps the page out of search engines and the sitemap. Default false.',
@@ -57,14 +53,12 @@ export const serviceSchema = z.strictObject({
       text: text(160).meta({ description: 'One sentence shown under the name on the service grids.' }),
     })
     .meta({ description: 'How the service appears on grids, in the header menu and in the footer.' }),
-  placement: z
-    .strictObject({
-      grid: z.int().min(1).max(8).optional().meta({ description: 'Position 1-8 on the 8-service grids (home, /services).' }),
-      dropdown: z.int().min(1).max(5).optional().meta({ description: "Position 1-5 in the header's Services menu." }),
-      footer: z.int().min(1).max(5).optional().meta({ description: 'Position 1-5 in the footer list.' }),
-    })
-    .default({})
-    .meta({ description: 'Where else the service is listed. Exactly 8 services have a grid place, 5 a dropdown place and 5 a footer place.' }),
+});
+
+retiredFields.add(serviceSchema, {
+  canonicalPath: (file) => `the page address comes from the file name (this file is the page /${baseName(file)}); delete this line`,
+  pageId: (file) => `the page id comes from the file name (this file's is "${baseName(file)}"); delete this line`,
+  placement: (file) => `which services the grids, the header menu and the footer show is in content/lists.yaml; delete this block and put "${baseName(file)}" in those lists`,
 });
 
 export type Service = z.infer<typeof serviceSchema>;

@@ -7,14 +7,11 @@ export const siteSchema = z.strictObject({
   legalLine: text(160).meta({
     description: 'The company line in the footer, e.g. "Harbor Light Home Care, LLC. All rights reserved." (the year is added).',
   }),
-  phone: z
-    .strictObject({
-      display: text(24).meta({ description: 'The phone number as people read it, e.g. "(203) 555-0142".' }),
-      e164: z.string().regex(/^\+1\d{10}$/, 'a US number in E.164 form, e.g. "+12035550142"').meta({
-        description: 'The same number for tap-to-call links: "+1" then ten digits.',
-      }),
-    })
-    .meta({ description: 'The agency phone number.' }),
+  phone: text(24)
+    .regex(/^\D*(\d\D*){10}$/, 'a US phone number of ten digits, e.g. "(860) 555-0142"')
+    .meta({ description: 'The agency phone number as people read it, e.g. "(860) 555-0142". Tap-to-call links dial the same ten digits.' })
+    // Written once: the tap-to-call form ("+1" and the ten digits) is derived, never kept in step by hand.
+    .transform((display) => ({ display, e164: `+1${display.replace(/\D/g, '')}` })),
   email: z.email().meta({ description: 'The public e-mail address, e.g. "care@example.com".' }),
   registration: z
     .strictObject({
