@@ -1,0 +1,129 @@
+/**
+ * The analytics pieces that need no browser: what buildAnalytics ships with and without a key, the boot script's
+ * budget, the declarative markup, the spec's page mapping and options, and (checked by tsc) that a misspelt event
+ * or property does not compile. The browser tests are tests/e2e/analytics.spec.ts.
+ */
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { buildAnalytics } from '../../scripts/lib/buildAnalytics.ts';
+import type { Track } from '../../src/analytics/events.ts';
+import { declaredProperties, trackAttributes } from '../../src/analytics/markup.ts';
+import { posthogOptions } from '../../src/analytics/options.ts';
+import { servicePageView } from '../../src/analytics/servicePages.ts';
+
+const dirs: string[] = [];
+afterAll(() => dirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+function tempDir() {
+  const dir = mkdtempSync(path.join(tmpdir(), 'analytics-build-'));
+  dirs.push(dir);
+  return { outDir: path.join(dir, 'client'), manifest: path.join(dir, 'server/analytics-script.json') };
+}
+
+describe('buildAnalytics', () => {
+  it('builds nothing and removes an old manifest when VITE_POSTHOG_KEY is unset or blank', async () => {
+    for (const env of [{}, { VITE_POSTHOG_KEY: '  ', VITE_POSTHOG_HOST: 'https://eu.i.posthog.com' }]) {
+      const { outDir, manifest } = tempDir();
+      mkdirSync(path.dirname(manifest), { recursive: true });
+      writeFileSync(manifest, '{"src":"/assets/analytics.old.js"}\n');
+      expect(await buildAnalytics({ outDir, manifest, env })).toBeUndefined();
+      expect(existsSync(manifest)).toBe(false);
+      expect(existsSync(outDir)).toBe(false);
+    }
+  });
+
+  it('with a key, ships a boot script under 2 KB gzipped that loads posthog-js, with the key and host, as a separate chunk', async () => {
+    const { outDir, manifest } = tempDir();
+    const env = { VITE_POSTHOG_KEY: 'phc_unit_key', VITE_POSTHOG_HOST: 'https://eu.i.posthog.com' };
+    const build = (await buildAnalytics({ outDir, manifest, env }))!;
+
+    expect(JSON.parse(readFileSync(manifest, 'utf8'))).toEqual({ src: build.src });
+    expect(readdirSync(path.join(outDir, 'assets')).map((file) => `assets/${file}`).sort()).toEqual([...build.files].sort());
+    expect(build.files).toHaveLength(2);
+    expect(build.bootGzipBytes).toBeLessThan(2048);
+    const boot = readFileSync(path.join(outDir, build.src), 'utf8');
+    const chunk = readFileSync(path.join(outDir, build.files[1]!), 'utf8');
+    expect(boot).toContain(`import(\`./${path.basename(build.files[1]!)}\`)`);
+    expect(boot).not.toMatch(/posthog|__vitePreload|phc_unit_key/);
+    expect(chunk).toContain('phc_unit_key');
+    expect(chunk).toContain('https://eu.i.posthog.com');
+    expect(chunk).not.toContain('VITE_POSTHOG_TEST_ALLOW_HEADLESS');
+    expect(build.lazyGzipBytes).toBeGreaterThan(50_000);
+  });
+});
+
+describe('declared clicks', () => {
+  it('trackAttributes writes data-track attributes that the click script reads back as the properties', () => {
+    const attributes = trackAttributes('phone_call_clicked', { source: 'post_surgical_recovery_cta', phone_number: '+12035550123' });
+    expect(attributes).toEqual({
+      'data-track': 'phone_call_clicked',
+      'data-track-source': 'post_surgical_recovery_cta',
+      'data-track-phone-number': '+12035550123',
+    });
+    // What the browser's dataset makes of those attributes.
+    expect(declaredProperties({ track: 'phone_call_clicked', trackSource: 'post_surgical_recovery_cta', trackPhoneNumber: '+12035550123', other: 'x' })).toEqual({
+      source: 'post_surgical_recovery_cta',
+      phone_number: '+12035550123',
+    });
+    expect(trackAttributes('get_started_clicked')).toEqual({ 'data-track': 'get_started_clicked' });
+  });
+});
+
+describe('service_page_viewed', () => {
+  it('maps the spec pages, with or without a trailing slash, and no other page', () => {
+    expect(servicePageView('/')).toEqual({ service_type: 'home', page_title: 'Home' });
+    expect(servicePageView('/careers/')).toEqual({ service_type: 'careers', page_title: 'Careers' });
+    expect(servicePageView('/24-hour-care')).toEqual({ service_type: '24_hour_care', page_title: '24-Hour Care' });
+    expect(servicePageView('/about')).toBeUndefined();
+    expect(servicePageView('/careers/companion-caregiver')).toBeUndefined();
+  });
+});
+
+describe('posthog options', () => {
+  it('are the spec configuration', () => {
+    expect(posthogOptions({ key: 'phc_x', host: 'https://eu.i.posthog.com', allowHeadless: false })).toEqual({
+      api_host: 'https://eu.i.posthog.com',
+      person_profiles: 'identified_only',
+      capture_pageview: false,
+      autocapture: { css_selector_ignorelist: ['.ph-no-capture'] },
+      capture_performance: true,
+      respect_dnt: true,
+      disable_session_recording: false,
+      session_recording: { maskAllInputs: false, maskInputOptions: { password: true }, blockClass: 'ph-no-capture', blockSelector: '.ph-no-capture' },
+      feature_flag_request_timeout_ms: 3000,
+      surveys_request_timeout_ms: 10000,
+      session_idle_timeout_seconds: 1800,
+      cookie_expiration: 365,
+      properties_string_max_length: 65535,
+      opt_out_useragent_filter: false,
+    });
+  });
+});
+
+describe('the event catalogue', () => {
+  it('refuses a misspelt event or property at compile time (checked by tsc)', () => {
+    const sent: unknown[] = [];
+    const track: Track = (event, ...properties) => void sent.push([event, ...properties]);
+    track('get_started_clicked');
+    track('email_clicked');
+    track('phone_call_clicked', { source: 'hero' });
+    track('admin_action', { action: 'view_inquiry_details', inquiry_id: 'b1c2' });
+    // @ts-expect-error: no such event
+    track('phone_clicked', { source: 'hero' });
+    // @ts-expect-error: misspelt property
+    track('phone_call_clicked', { sorce: 'hero' });
+    // @ts-expect-error: a required property is missing
+    track('contact_form_clicked');
+    // @ts-expect-error: the spec lists no property for this event
+    track('consultation_clicked', { source: 'hero' });
+    // @ts-expect-error: admin events carry the application's id, never the applicant's name
+    track('admin_action', { action: 'download_resume', applicant_name: 'Jane Doe', position: 'companion-caregiver' });
+    // @ts-expect-error: the dashboard search's text is never sent
+    track('search_performed', { query: 'jane', query_length: 4, results_count: 1 });
+    // @ts-expect-error: only events with text properties can be declared in markup
+    trackAttributes('search_performed', { query_length: 4, results_count: 1 });
+    expect(sent).toHaveLength(10);
+  });
+});
