@@ -8,6 +8,7 @@ import { e2ePorts } from './tests/e2e/ports.ts';
  */
 const ports = e2ePorts();
 process.env.E2E_API_URL = `http://127.0.0.1:${ports.api}`;
+process.env.E2E_PROVIDER_SITE_URL = `http://localhost:${ports.providerSite}`;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } };
 
@@ -31,9 +32,9 @@ export default defineConfig({
     { name: 'phone-saves', grep: /@saves/, grepInvert: /@desktop/, dependencies: ['desktop-saves'], use: phone },
   ],
   webServer: {
-    // The stand-in, the site built for it, and the static server (the build takes a few seconds).
+    // The stand-in, the site built for it and again with HubSpot ids, and their static servers (each build takes a few seconds).
     command: 'npx tsx tests/e2e/stack.ts',
-    env: { E2E_SITE_PORT: String(ports.site), E2E_API_PORT: String(ports.api) },
+    env: { E2E_SITE_PORT: String(ports.site), E2E_API_PORT: String(ports.api), E2E_PROVIDER_SITE_PORT: String(ports.providerSite) },
     url: `http://localhost:${ports.site}/`,
     reuseExistingServer: false,
     timeout: 180_000,

@@ -31,7 +31,6 @@ export function mountProviderForm(card: HTMLElement) {
   // Settled: shown, or given up on (too late, failed, or the visitor has begun with the own form).
   let settled = false;
   const giveUp = () => (settled = true);
-  const timer = setTimeout(giveUp, READY_WITHIN_MS);
   for (const type of ['focusin', 'input']) own.addEventListener(type, giveUp);
 
   const script = document.createElement('script');
@@ -47,7 +46,6 @@ export function mountProviderForm(card: HTMLElement) {
         onFormReady() {
           if (settled) return;
           settled = true;
-          clearTimeout(timer);
           target.dataset.ready = '';
           own.hidden = true;
         },
@@ -56,6 +54,12 @@ export function mountProviderForm(card: HTMLElement) {
       giveUp();
     }
   };
-  document.head.append(script);
+  // Added after the page's own load, so that a slow provider never holds up the load event (the browser's spinner).
+  const add = () => {
+    setTimeout(giveUp, READY_WITHIN_MS);
+    document.head.append(script);
+  };
+  if (document.readyState === 'complete') add();
+  else addEventListener('load', add, { once: true });
   addEventListener('pagehide', () => script.remove());
 }

@@ -2,16 +2,20 @@
  * What the browser tests run against (playwright.config.ts starts it as its web server), on the free ports
  * the config picked, so a running `npm start` is never in the way: the local Supabase stand-in on
  * E2E_API_PORT, the site built for exactly that stand-in (in a throw-away copy of the project, leaving dist/
- * alone), and the static server on E2E_SITE_PORT.
+ * alone), and the static server on E2E_SITE_PORT. The same copy is then built again with real-looking HubSpot
+ * ids in site.yaml (providerSite.ts), served on E2E_PROVIDER_SITE_PORT: the contact card with the provider's form.
  */
+import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copyProject } from '../../scripts/lib/projectCopy.ts';
 import { startLocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { createStaticServer } from '../../scripts/serve.ts';
+import { withProviderIds } from './providerSite.ts';
 
 const sitePort = Number(process.env.E2E_SITE_PORT);
 const apiPort = Number(process.env.E2E_API_PORT);
-if (!sitePort || !apiPort) throw new Error('E2E_SITE_PORT and E2E_API_PORT must be set (playwright.config.ts sets them).');
+const providerSitePort = Number(process.env.E2E_PROVIDER_SITE_PORT);
+if (!sitePort || !apiPort || !providerSitePort) throw new Error('E2E_SITE_PORT, E2E_API_PORT and E2E_PROVIDER_SITE_PORT must be set (playwright.config.ts sets them).');
 
 // The tests sign in far more often than a person would; GoTrue's 30 per 5 minutes would refuse them.
 const supabase = await startLocalSupabase({ port: apiPort, signInLimit: 10_000, log: console.error });
@@ -23,11 +27,26 @@ const stop = async () => {
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());
 
-const built = project.build({ VITE_SUPABASE_URL: supabase.url });
-if (built.status !== 0) {
-  console.error(`The site could not be built for the browser tests:\n${built.stdout}\n${built.stderr}`);
-  await stop();
+function build(what: string) {
+  const built = project.build({ VITE_SUPABASE_URL: supabase.url });
+  if (built.status !== 0) console.error(`The site${what} could not be built for the browser tests:\n${built.stdout}\n${built.stderr}`);
+  return built;
 }
-createStaticServer(path.join(project.dir, 'dist', 'client'), () => undefined).listen(sitePort, '127.0.0.1', () => {
-  console.log(`Browser tests: site http://localhost:${sitePort}, stand-in ${supabase.url} (built in ${built.seconds.toFixed(1)} s)`);
+
+const built = build('');
+if (built.status !== 0) await stop();
+// Moved aside, so that the second build (which empties dist/) leaves it be.
+const siteRoot = path.join(project.dir, 'site-placeholder-ids');
+renameSync(path.join(project.dir, 'dist', 'client'), siteRoot);
+const siteYaml = path.join(project.dir, 'content', 'site.yaml');
+writeFileSync(siteYaml, withProviderIds(readFileSync(siteYaml, 'utf8')));
+const providerBuilt = build(' with HubSpot ids');
+if (providerBuilt.status !== 0) await stop();
+
+// The site with HubSpot ids first: Playwright starts testing once the other one answers.
+createStaticServer(path.join(project.dir, 'dist', 'client'), () => undefined).listen(providerSitePort, '127.0.0.1', () => {
+  createStaticServer(siteRoot, () => undefined).listen(sitePort, '127.0.0.1', () => {
+    const seconds = (built.seconds + providerBuilt.seconds).toFixed(1);
+    console.log(`Browser tests: site http://localhost:${sitePort}, with HubSpot ids http://localhost:${providerSitePort}, stand-in ${supabase.url} (built twice in ${seconds} s)`);
+  });
 });

@@ -1,0 +1,435 @@
+/**
+ * Asking for care through the contact card, as a family does it: the site's own form on the home page and
+ * /contact (with the shipped placeholder HubSpot ids: nothing of HubSpot's loads), sent with JavaScript on
+ * (checked first, the function's messages beside the fields) and off (a plain post and a redirect), against the
+ * real submit-inquiry function on the local stand-in; the request arriving in /admin; and, on the second site
+ * built with HubSpot ids (tests/e2e/providerSite.ts), the provider's form replacing the own one only when its
+ * script answers in time, served by a stub through page.route (the real host is never reached).
+ * Tests tagged @saves store a request. The function accepts 5 an hour from one address and every test runs
+ * from 127.0.0.1, so this file stores 4 in a full run: JavaScript on from each screen, JavaScript off once on
+ * the desktop, and once from the 375 px phone for the dashboard.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page, type Route } from '@playwright/test';
+import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
+import { loadContent } from '../../src/content/loader.ts';
+import { inquiryChoicesFrom } from '../../src/forms/formChoices.ts';
+import { embedScriptUrl, READY_WITHIN_MS } from '../../src/forms/mountProviderForm.ts';
+import { signIn } from './dashboard.ts';
+import { PROVIDER_IDS } from './providerSite.ts';
+
+const content = await loadContent();
+const choices = inquiryChoicesFrom(content);
+const PHONE = content.site.phone;
+const FUNCTION = /^https?:\/\/[^/]+\/functions\/v1\/submit-inquiry$/;
+const HUBSPOT = /hsforms\.(net|com)|hubspot\.com/;
+const CARDS = ['/', '/contact'] as const;
+
+interface Family {
+  name: string;
+  phone: string;
+  email: string;
+  careFor: string;
+  town: string;
+  service: string;
+  message: string;
+  callTime: string;
+}
+
+function family(overrides: Partial<Family> = {}): Family {
+  const unique = `${Date.now()}${Math.floor(Math.random() * 1000)}`;
+  return {
+    name: `Helen Kowalski-${unique}`,
+    phone: '(860) 555-0177',
+    email: `helen.${unique}@example.com`,
+    careFor: 'A parent',
+    town: 'Wethersfield',
+    service: 'Companionship',
+    message: 'My father lives alone since March.\n\nHe would like company in the afternoons.',
+    callTime: 'Morning (8 am - noon)',
+    ...overrides,
+  };
+}
+
+const form = (page: Page) => page.locator('#inquiry-form');
+const field = (page: Page, label: string) => form(page).getByLabel(label, { exact: true });
+const summary = (page: Page) => page.locator('#inquiry-summary');
+const errorOf = (page: Page, name: string) => page.locator(`#inquiry-${name}-error`);
+const send = (page: Page) => form(page).getByRole('button', { name: 'Send request' });
+
+async function fill(page: Page, f: Family) {
+  await field(page, 'Your name').fill(f.name);
+  await field(page, 'Phone').fill(f.phone);
+  await field(page, 'E-mail').fill(f.email);
+  await form(page).getByRole('radio', { name: f.careFor }).check();
+  await field(page, 'Town (optional)').fill(f.town);
+  await form(page).getByText(/^Show the \d+ services$/).click();
+  await form(page).getByRole('checkbox', { name: f.service, exact: true }).check();
+  await field(page, 'Message (optional)').fill(f.message);
+  await field(page, 'Best time to call (optional)').selectOption({ label: f.callTime });
+}
+
+/** Everything the family typed is still in the form. */
+async function expectKept(page: Page, f: Family) {
+  await expect(field(page, 'Your name')).toHaveValue(f.name);
+  await expect(field(page, 'Phone')).toHaveValue(f.phone);
+  await expect(field(page, 'E-mail')).toHaveValue(f.email);
+  await expect(form(page).getByRole('radio', { name: f.careFor })).toBeChecked();
+  await expect(field(page, 'Town (optional)')).toHaveValue(f.town);
+  // The list of services may be folded away again (after Back).
+  await expect(form(page).getByRole('checkbox', { name: f.service, exact: true, includeHidden: true })).toBeChecked();
+  await expect(field(page, 'Message (optional)')).toHaveValue(f.message);
+  await expect(field(page, 'Best time to call (optional)').locator('option:checked')).toHaveText(f.callTime);
+}
+
+/** The function drops a post sent less than 3 s after the page was ready (a bot's speed): a person reads first. */
+async function openAsAPersonWould(page: Page, path: string) {
+  await page.clock.setFixedTime(Date.now() - 60_000);
+  await page.goto(path);
+}
+
+async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** Every request to a HubSpot host the page makes. */
+function watchHubSpot(page: Page): string[] {
+  const seen: string[] = [];
+  page.on('request', (request) => HUBSPOT.test(new URL(request.url()).hostname) && seen.push(request.url()));
+  return seen;
+}
+
+for (const path of CARDS) {
+  test(`${path}: the card shows the site's own form with the phone, e-mail and reply promise, and nothing of HubSpot's`, async ({ page }) => {
+    const hubspot = watchHubSpot(page);
+    await page.goto(path);
+    const card = page.getByRole('heading', { name: 'Request Information' }).locator('..');
+    await expect(card.getByRole('form', { name: 'Request Information' })).toBeVisible();
+    await expect(card.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
+    await expect(card.getByRole('link', { name: content.site.email })).toHaveAttribute('href', `mailto:${content.site.email}`);
+    await expect(card).toContainText(content.site.claims.replyPromise);
+    await expect(form(page)).toHaveAttribute('action', FUNCTION);
+    await expect(form(page)).toHaveAttribute('method', 'post');
+    await expect(form(page)).toHaveClass(/\bph-no-capture\b/);
+    await expect(form(page).locator('input[name="page"]')).toHaveValue(path);
+    await expect(page.locator('script[src*="hsforms"]')).toHaveCount(0);
+    await expect(page.locator('[data-form-provider]')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    expect(hubspot).toEqual([]);
+    expect(await seriousViolations(page, '#inquiry-form')).toEqual([]);
+  });
+}
+
+test('every field is labelled, has its native constraints, and is at least 44 px tall with 16 px text', async ({ page }) => {
+  await page.goto('/contact');
+  const expected: Array<[string, Record<string, string>]> = [
+    ['Your name', { autocomplete: 'name', required: '', maxlength: String(INQUIRY_LIMITS.name) }],
+    ['Phone', { type: 'tel', autocomplete: 'tel', maxlength: String(INQUIRY_LIMITS.phone) }],
+    ['E-mail', { type: 'email', autocomplete: 'email', maxlength: String(INQUIRY_LIMITS.email) }],
+    ['Town (optional)', { autocomplete: 'address-level2', maxlength: String(INQUIRY_LIMITS.town) }],
+    ['Message (optional)', { maxlength: String(INQUIRY_LIMITS.message) }],
+  ];
+  for (const [label, attributes] of expected) {
+    for (const [name, value] of Object.entries(attributes)) await expect(field(page, label), `${label} ${name}`).toHaveAttribute(name, value);
+  }
+  // Neither way of replying is required on its own; the group says that one of them is.
+  for (const label of ['Phone', 'E-mail', 'Town (optional)', 'Message (optional)', 'Best time to call (optional)']) await expect(field(page, label), label).not.toHaveAttribute('required');
+  await expect(form(page).getByRole('group', { name: 'How can we reply?' })).toHaveAccessibleDescription('A phone number, an e-mail address, or both.');
+  const careFor = form(page).getByRole('radiogroup', { name: 'Who needs care?' });
+  await expect(careFor.getByRole('radio')).toHaveCount(choices.careFor.length);
+  for (const radio of await careFor.getByRole('radio').all()) await expect(radio).toHaveAttribute('required', '');
+  await expect(field(page, 'Best time to call (optional)')).toHaveValue('');
+  await expect(field(page, 'Best time to call (optional)').locator('option')).toHaveText(['Any time', ...choices.callTimes.map((c) => c.label)]);
+  // The long list of services is folded away until asked for.
+  const services = form(page).getByRole('group', { name: 'Services you are interested in (optional)' });
+  await expect(services.getByRole('checkbox').first()).toBeHidden();
+  await services.getByText(`Show the ${choices.services.length} services`).click();
+  await expect(services.getByRole('checkbox')).toHaveCount(choices.services.length);
+
+  const controls = form(page).locator('input:not([type="hidden"]):not([name="website"]), select, textarea, button, summary');
+  for (const control of await controls.all()) {
+    const box = await control.evaluate((el) => {
+      const style = getComputedStyle(el);
+      const choice = el instanceof HTMLInputElement && (el.type === 'checkbox' || el.type === 'radio');
+      const target = choice ? el.closest('label')! : el;
+      return { name: (el as HTMLInputElement).name || el.textContent, choice, height: target.getBoundingClientRect().height, font: parseFloat(style.fontSize) };
+    });
+    expect(box.height, `${box.name} height`).toBeGreaterThanOrEqual(44);
+    if (!box.choice) expect(box.font, `${box.name} font size`).toBeGreaterThanOrEqual(16);
+  }
+  await expect(page.locator('#inquiry-website')).toHaveAttribute('tabindex', '-1');
+  await expect(page.locator('#inquiry-website')).not.toBeInViewport();
+});
+
+test('without a phone number or an e-mail address nothing is sent: the summary says so and leads to the phone field', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => FUNCTION.test(request.url()) && sent.push(request.method()));
+  await page.goto('/');
+  const f = family({ phone: '', email: '' });
+  await fill(page, f);
+  await send(page).click();
+  await expect(summary(page)).toBeFocused();
+  await expect(summary(page)).toContainText('Your request was not sent');
+  await expect(errorOf(page, 'phone')).toHaveText(INQUIRY_MESSAGES.replyWay);
+  await expect(field(page, 'Phone')).toHaveAttribute('aria-invalid', 'true');
+  await summary(page).getByRole('link', { name: INQUIRY_MESSAGES.replyWay }).click();
+  await expect(field(page, 'Phone')).toBeFocused();
+  await expectKept(page, f);
+  expect(await seriousViolations(page, '#inquiry-form')).toEqual([]);
+  // An e-mail address answers it too.
+  await field(page, 'E-mail').fill('helen@example.com');
+  await expect(errorOf(page, 'phone')).toBeHidden();
+  await expect(summary(page)).toBeHidden();
+  expect(sent).toEqual([]);
+});
+
+test("the function's refusals show beside their fields, the summary leads to them, and everything typed stays", async ({ page }) => {
+  await openAsAPersonWould(page, '/contact');
+  // Seven digits pass the browser's format check, not the function's (10 to 15 digits).
+  const f = family({ phone: '555-0142' });
+  await fill(page, f);
+  const answered = page.waitForResponse((response) => FUNCTION.test(response.url()) && response.request().method() === 'POST');
+  await send(page).click();
+  expect((await answered).status()).toBe(400);
+  await expect(summary(page)).toBeFocused();
+  await expect(summary(page)).toContainText(INQUIRY_MESSAGES.invalid);
+  await expect(summary(page).getByRole('listitem').getByRole('link')).toHaveText([INQUIRY_MESSAGES.phone]);
+  await expect(errorOf(page, 'phone')).toHaveText(INQUIRY_MESSAGES.phone);
+  await expect(field(page, 'Phone')).toHaveAccessibleDescription(`Include the area code. ${INQUIRY_MESSAGES.phone}`);
+  await expect(summary(page).getByRole('link', { name: PHONE.display, exact: true })).toHaveAttribute('href', `tel:${PHONE.e164}`);
+  await expectKept(page, f);
+  await expect(send(page)).toBeEnabled();
+  expect(await seriousViolations(page, '#inquiry-form')).toEqual([]);
+  await field(page, 'Phone').fill('(860) 555-0142');
+  await expect(errorOf(page, 'phone')).toBeHidden();
+  await expect(summary(page)).toBeHidden();
+});
+
+test('a network failure keeps everything typed and says so, with the phone number', async ({ page }) => {
+  await openAsAPersonWould(page, '/');
+  await page.route(FUNCTION, (route) => route.abort('connectionreset'));
+  const f = family();
+  await fill(page, f);
+  await send(page).click();
+  await expect(summary(page)).toBeFocused();
+  await expect(summary(page)).toContainText(INQUIRY_MESSAGES.failed);
+  await expect(send(page)).toBeEnabled();
+  await expectKept(page, f);
+  await expect(page).toHaveURL('/');
+});
+
+test('a double click sends the request once', async ({ page }) => {
+  await openAsAPersonWould(page, '/contact');
+  const posts: string[] = [];
+  // Held, then refused: nothing is stored, and the second click comes while the first is on its way.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(FUNCTION, async (route) => {
+    posts.push(route.request().method());
+    await held;
+    await route.fulfill({ status: 500, contentType: 'application/json', headers: { 'Access-Control-Allow-Origin': '*' }, body: JSON.stringify({ ok: false, message: INQUIRY_MESSAGES.failed }) });
+  });
+  await fill(page, family());
+  await send(page).dblclick();
+  await expect(form(page).getByRole('status')).toHaveText('Sending your request…');
+  await expect(send(page)).toBeDisabled();
+  release();
+  await expect(summary(page)).toContainText(INQUIRY_MESSAGES.failed);
+  expect(posts).toEqual(['POST']);
+});
+
+test('the not-sent page explains the reason its address names, or a general one, and leads back', async ({ page }) => {
+  const copy = content.pages['contact-not-sent'];
+  for (const [reason, notice] of Object.entries(copy.reasons)) {
+    await page.goto(`/contact/not-sent#${reason}`);
+    await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(notice.heading);
+  }
+  await page.goto('/contact/not-sent');
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(copy.unknown.heading);
+  await expect(page.getByText(copy.goBack)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
+  await expect(page.getByRole('link', { name: copy.backLink })).toHaveAttribute('href', '/contact');
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+});
+
+test('the thanks page says what happens next, the reply promise and the phone number, and is kept out of search engines', async ({ page }) => {
+  const copy = content.pages['contact-thanks'];
+  await page.goto('/contact/thanks');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
+  await expect(page.locator('#next li')).toHaveText(copy.next.steps);
+  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+});
+
+test('with JavaScript on, the request is sent and /contact/thanks follows', { tag: '@saves' }, async ({ page }) => {
+  await openAsAPersonWould(page, '/');
+  await fill(page, family());
+  const answered = page.waitForResponse((response) => FUNCTION.test(response.url()) && response.request().method() === 'POST');
+  await send(page).click();
+  expect((await answered).status()).toBe(201);
+  await expect(page).toHaveURL('/contact/thanks');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['contact-thanks'].hero.title);
+  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
+});
+
+test.describe('with JavaScript off', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('a refused request leads to the not-sent page for its reason, and Back finds what was typed', async ({ page }) => {
+    await page.goto('/contact');
+    const f = family({ phone: '555-0142' });
+    await fill(page, f);
+    await send(page).click();
+    await expect(page).toHaveURL('/contact/not-sent#invalid');
+    await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(content.pages['contact-not-sent'].reasons.invalid.heading);
+    await page.goBack();
+    await expectKept(page, f);
+  });
+
+  test('a request is sent with a plain post, and /contact/thanks follows', { tag: ['@saves', '@desktop'] }, async ({ page }) => {
+    await page.goto('/contact');
+    await fill(page, family());
+    await send(page).click();
+    await expect(page).toHaveURL('/contact/thanks');
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['contact-thanks'].hero.title);
+  });
+
+  test('a request sent from the home page on a phone appears in /admin under Inquiries', { tag: ['@saves', '@phone'] }, async ({ page, browser }) => {
+    const f = family({ phone: '', town: 'Old Lyme', careFor: 'A spouse or partner', service: 'Meal Preparation' });
+    await page.goto('/');
+    await fill(page, f);
+    await send(page).click();
+    await expect(page).toHaveURL('/contact/thanks');
+
+    // The test's options carry over to a new context: staff have JavaScript on.
+    const staff = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: true });
+    try {
+      const admin = await staff.newPage();
+      await signIn(admin);
+      await admin.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
+      await admin.getByLabel('Search inquiries').fill(f.name);
+      const row = admin.locator('tbody tr', { hasText: f.name });
+      await expect(row).toHaveCount(1);
+      await expect(row).toContainText(f.email);
+      await expect(row).toContainText(f.careFor);
+      await expect(row).toContainText(f.town);
+      await row.getByRole('button', { name: `View details of ${f.name}` }).click();
+      const dialog = admin.getByRole('dialog', { name: f.name });
+      const term = (name: string) => dialog.locator('dt', { hasText: name }).locator('+ dd');
+      await expect(term('Phone')).toHaveText('Not given');
+      await expect(term('Services')).toHaveText(f.service);
+      await expect(term('Best time to call')).toHaveText(f.callTime);
+      await expect(term('Sent from')).toHaveText('/');
+      await expect(dialog.locator('.letter')).toHaveText(f.message);
+    } finally {
+      await staff.close();
+    }
+  });
+});
+
+/** HubSpot's embed script, as a stub: renders a small form into the target and says it is ready. */
+const HUBSPOT_STUB = `window.hbspt = { forms: { create(options) {
+  window.hubspotCreated = { region: options.region, portalId: options.portalId, formId: options.formId, target: options.target };
+  const form = document.createElement('form');
+  form.setAttribute('aria-label', 'HubSpot contact form');
+  form.innerHTML = '<label>Work e-mail <input name="email" type="email"></label> <button type="submit">Submit</button>';
+  document.querySelector(options.target).append(form);
+  options.onFormReady(form);
+} } };`;
+
+const fulfillStub = (route: Route) => route.fulfill({ status: 200, contentType: 'text/javascript', body: HUBSPOT_STUB });
+
+/** Holds HubSpot's script: the returned function answers it (with the stub), as late as a test likes. */
+async function holdScript(page: Page): Promise<{ requested: Promise<void>; answer: () => Promise<void> }> {
+  let route!: Route;
+  let requested!: () => void;
+  const seen = new Promise<void>((resolve) => (requested = resolve));
+  await page.route(embedScriptUrl(PROVIDER_IDS.region), (r) => {
+    route = r;
+    requested();
+  });
+  return { requested: seen, answer: () => fulfillStub(route) };
+}
+
+const providerForm = (page: Page) => page.getByRole('form', { name: 'HubSpot contact form' });
+/** HubSpot's (stub) script has run and made its form. Polled from here: a test may have stopped the page's clock. */
+const created = (page: Page) => expect.poll(() => page.evaluate(() => 'hubspotCreated' in window)).toBe(true);
+
+test.describe('with HubSpot ids configured', () => {
+  test.use({ baseURL: process.env.E2E_PROVIDER_SITE_URL });
+
+  for (const path of CARDS) {
+    test(`${path}: the provider's form, once ready, takes the own form's place; the phone and e-mail stay`, async ({ page }) => {
+      await page.route(embedScriptUrl(PROVIDER_IDS.region), fulfillStub);
+      await page.goto(path);
+      await expect(providerForm(page)).toBeVisible();
+      await expect(form(page)).toBeHidden();
+      const card = page.getByRole('heading', { name: 'Request Information' }).locator('..');
+      await expect(card.getByRole('link', { name: `Call ${PHONE.display}` })).toBeVisible();
+      await expect(card).toContainText(content.site.claims.replyPromise);
+      expect(await page.evaluate(() => (window as unknown as { hubspotCreated: object }).hubspotCreated)).toEqual({ ...PROVIDER_IDS, target: '#inquiry-provider' });
+      await expect(page.locator('script[src="https://js-na2.hsforms.net/forms/embed/v2.js"]')).toHaveCount(1);
+    });
+  }
+
+  test('a blocked script leaves the own form in place and usable, with no empty box', async ({ page }) => {
+    let asked = false;
+    await page.route(embedScriptUrl(PROVIDER_IDS.region), (route) => {
+      asked = true;
+      return route.abort('blockedbyclient');
+    });
+    await page.goto('/');
+    await expect(page.locator('script[src*="hsforms.net"]')).toHaveCount(1);
+    await expect.poll(() => asked).toBe(true);
+    await expect(form(page)).toBeVisible();
+    await expect(page.locator('#inquiry-provider')).toBeHidden();
+    await field(page, 'Your name').fill('Helen Kowalski');
+    await expect(field(page, 'Your name')).toHaveValue('Helen Kowalski');
+  });
+
+  test(`a script that is not ready within ${READY_WITHIN_MS / 1000} s leaves the own form, even if it answers later`, async ({ page }) => {
+    await page.clock.install();
+    const script = await holdScript(page);
+    await page.goto('/contact');
+    await script.requested;
+    await expect(form(page)).toBeVisible();
+    await page.clock.runFor(READY_WITHIN_MS + 1);
+    await script.answer();
+    await created(page);
+    await expect(form(page)).toBeVisible();
+    await expect(page.locator('#inquiry-provider')).toBeHidden();
+  });
+
+  test('once the visitor has begun with the own form, the provider\'s form, ready later, does not replace it', async ({ page }) => {
+    const script = await holdScript(page);
+    await page.goto('/');
+    await script.requested;
+    await field(page, 'Your name').fill('Helen Kowalski');
+    await script.answer();
+    await created(page);
+    await expect(form(page)).toBeVisible();
+    await expect(field(page, 'Your name')).toHaveValue('Helen Kowalski');
+    await expect(providerForm(page)).toBeHidden();
+  });
+
+  test('the script is added only on pages with a form card, and removed when the page is left', async ({ page }) => {
+    const hubspot = watchHubSpot(page);
+    await page.route(embedScriptUrl(PROVIDER_IDS.region), fulfillStub);
+    // /about has no form; /careers loads the form script for its application form, but has no contact card.
+    for (const path of ['/about', '/careers']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expect(page.locator('script[src*="hsforms"]'), path).toHaveCount(0);
+    }
+    expect(hubspot).toEqual([]);
+    await page.goto('/');
+    await expect(providerForm(page)).toBeVisible();
+    expect(hubspot).toEqual([embedScriptUrl(PROVIDER_IDS.region)]);
+    await page.evaluate(() => dispatchEvent(new PageTransitionEvent('pagehide', { persisted: false })));
+    await expect(page.locator('script[src*="hsforms"]')).toHaveCount(0);
+  });
+});
