@@ -9,7 +9,8 @@
  *   bots, and a browser driven by Playwright always does (`navigator.webdriver`); this turns that filter off.
  *   Never set it for a deployed build: crawlers' page views would be counted.
  */
-import type { PostHogConfig } from 'posthog-js';
+// The slim build's own declaration (start.ts loads that build; the full build's type is nominally different).
+import type { PostHogConfig } from 'posthog-js/dist/module.slim';
 
 export interface AnalyticsEnv {
   /** The project key; empty when unset (posthog-js then refuses to start). */

@@ -3,7 +3,8 @@
  * `track` and `pageview`. Never imported eagerly: public pages reach it through boot.ts after they are usable,
  * /admin through `loadAnalytics()` (load.ts).
  */
-import posthog from 'posthog-js';
+import posthog from 'posthog-js/dist/module.slim';
+import { AnalyticsExtensions, FeatureFlagsExtensions, SessionReplayExtensions, SurveysExtensions } from 'posthog-js/dist/extension-bundles';
 import type { Track } from './events.ts';
 import { analyticsEnv, posthogOptions, type AnalyticsEnv } from './options.ts';
 import { visitorOptedOut } from './privacy.ts';
@@ -18,6 +19,13 @@ export interface Analytics {
   identify(distinctId: string): void;
 }
 
+/**
+ * posthog-js's slim build with only what the spec uses: autocapture and web vitals, feature flags, session
+ * recording, surveys (it has flags and surveys time-outs). Left out: error tracking, toolbar, web experiments,
+ * product tours, conversations, site apps, logs, metrics, tracing headers. 81 KB gzipped instead of 119 KB.
+ */
+const SPEC_EXTENSIONS = { ...AnalyticsExtensions, ...FeatureFlagsExtensions, ...SessionReplayExtensions, ...SurveysExtensions };
+
 let started: Analytics | undefined;
 
 /**
@@ -27,7 +35,7 @@ let started: Analytics | undefined;
 export function startAnalytics(env: AnalyticsEnv = analyticsEnv()): Analytics | undefined {
   if (started) return started;
   if (visitorOptedOut()) return undefined;
-  posthog.init(env.key, posthogOptions(env));
+  posthog.init(env.key, { ...posthogOptions(env), __extensionClasses: SPEC_EXTENSIONS });
   if (!posthog.__loaded) return undefined;
 
   const track: Track = (event, ...properties) => {

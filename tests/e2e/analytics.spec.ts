@@ -82,6 +82,16 @@ test.describe('analytics @desktop', () => {
     expect(order).toEqual(['$pageview', 'page_viewed', 'phone_call_clicked', 'navigation_clicked', 'get_started_clicked']);
   });
 
+  test('autocapture records clicks, except on anything inside ph-no-capture', async ({ page }) => {
+    await page.goto(`${harness.url}/`);
+    await arrived('page_viewed');
+    await page.click('#form-button');
+    await page.click('#email');
+    await page.click('#get-started');
+    await harness.capture.waitFor('the autocaptured click', () => JSON.stringify(named('$autocapture')).includes('Get Started'));
+    expect(['Send request', 'form-button', 'email'].filter((text) => JSON.stringify(named('$autocapture')).includes(text))).toEqual([]);
+  });
+
   test('another script on the page sends an event through the bridge', async ({ page }) => {
     await page.goto(`${harness.url}/contact`);
     await page.evaluate((type) => {

@@ -92,6 +92,7 @@ function page(script: string): string {
     <h2>Request information</h2>
     <label>Your e-mail <input id="email" name="email" type="email"></label>
     <label>Your message <textarea id="message" name="message"></textarea></label>
+    <button id="form-button" type="button">Send request</button>
   </form>
   <a id="next" href="/plain">Next page</a>
   <section id="services"><h2>Services</h2></section>
