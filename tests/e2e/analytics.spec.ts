@@ -11,8 +11,6 @@ import { PHONE, startHarness, type Harness } from './analytics/harness.ts';
 
 let harness: Harness;
 
-test.describe.configure({ mode: 'serial' });
-
 test.beforeAll(async () => {
   harness = await startHarness();
 });

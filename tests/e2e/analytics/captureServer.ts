@@ -12,7 +12,7 @@
  *   from node_modules/posthog-js/dist/.
  * Everything with CORS, as the page is on another origin. Unknown paths answer 404 and are kept in `requests`.
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
@@ -112,10 +112,9 @@ export async function startCaptureServer(): Promise<CaptureServer> {
     response.writeHead(404).end();
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const { url, close } = await listenOnLoopback(server);
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     requests,
     events,
     snapshots,
@@ -140,12 +139,19 @@ export async function startCaptureServer(): Promise<CaptureServer> {
       events.length = 0;
       snapshots.length = 0;
     },
-    close: () => new Promise((resolve) => server.close(() => resolve())),
+    close,
   };
 
   function summary() {
     return `${requests.length} requests (${requests.map((r) => `${r.method} ${r.path}`).join(', ')}); events: ${events.map((e) => e.event).join(', ')}; ${snapshots.length} snapshots`;
   }
+}
+
+/** Starts a server on a free loopback port: its origin, and how to stop it. */
+export async function listenOnLoopback(server: Server): Promise<{ url: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** An ingest request's body as events: gzip, `data=` form bodies (base64 or not) and plain JSON. */

@@ -7,13 +7,12 @@
  * `startAnalytics` itself (window.analyticsHarness), for what the boot script never does (no key, identify).
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { buildAnalytics, bundleBrowserScripts, type AnalyticsBuild } from '../../../scripts/lib/buildAnalytics.ts';
 import { trackAttributes } from '../../../src/analytics/markup.ts';
-import { startCaptureServer, type CaptureServer } from './captureServer.ts';
+import { listenOnLoopback, startCaptureServer, type CaptureServer } from './captureServer.ts';
 
 export const TEST_KEY = 'phc_analytics_test_key';
 export const PHONE = '+12035550123';
@@ -50,16 +49,15 @@ export async function startHarness(): Promise<Harness> {
     const script = url.pathname === '/lib' ? `/${harnessEntry!.fileName}` : build.src;
     response.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' }).end(page(script));
   });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
+  const site = await listenOnLoopback(server);
 
   return {
-    url: `http://127.0.0.1:${port}`,
+    url: site.url,
     capture,
     build,
     siteRequests,
     async close() {
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await site.close();
       await capture.close();
       rmSync(dir, { recursive: true, force: true });
     },
