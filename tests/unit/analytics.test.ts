@@ -6,11 +6,13 @@
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { build, type Rolldown } from 'vite';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { buildAnalytics } from '../../scripts/lib/buildAnalytics.ts';
 import type { Track } from '../../src/analytics/events.ts';
 import { declaredProperties, trackAttributes } from '../../src/analytics/markup.ts';
 import { posthogOptions } from '../../src/analytics/options.ts';
+import { visitorOptedOut } from '../../src/analytics/privacy.ts';
 import { servicePageView } from '../../src/analytics/servicePages.ts';
 
 const dirs: string[] = [];
@@ -54,6 +56,27 @@ describe('buildAnalytics', () => {
   });
 });
 
+describe('loadAnalytics, as a Vite app such as /admin bundles it', () => {
+  it('leaves posthog-js out of the bundle when the app is built without VITE_POSTHOG_KEY', async () => {
+    const saved = process.env.VITE_POSTHOG_KEY;
+    delete process.env.VITE_POSTHOG_KEY;
+    try {
+      const output = (await build({
+        root: process.cwd(),
+        configFile: false,
+        envDir: false,
+        logLevel: 'warn',
+        build: { write: false, rolldownOptions: { input: { app: 'src/analytics/load.ts' }, preserveEntrySignatures: 'strict' } },
+      })) as Rolldown.RolldownOutput;
+      const chunks = output.output.filter((item) => item.type === 'chunk');
+      expect(chunks.map((chunk) => chunk.name)).toEqual(['app']);
+      expect(chunks[0]!.code).not.toMatch(/posthog|import\(/);
+    } finally {
+      if (saved !== undefined) process.env.VITE_POSTHOG_KEY = saved;
+    }
+  });
+});
+
 describe('declared clicks', () => {
   it('trackAttributes writes data-track attributes that the click script reads back as the properties', () => {
     const attributes = trackAttributes('phone_call_clicked', { source: 'post_surgical_recovery_cta', phone_number: '+12035550123' });
@@ -68,6 +91,26 @@ describe('declared clicks', () => {
       phone_number: '+12035550123',
     });
     expect(trackAttributes('get_started_clicked')).toEqual({ 'data-track': 'get_started_clicked' });
+  });
+});
+
+describe('Do Not Track and Global Privacy Control', () => {
+  it.each([
+    [{ doNotTrack: '1' }, {}, true],
+    [{ doNotTrack: 'yes' }, {}, true],
+    [{ msDoNotTrack: '1' }, {}, true],
+    [{}, { doNotTrack: '1' }, true],
+    [{ globalPrivacyControl: true }, {}, true],
+    [{ doNotTrack: '0', globalPrivacyControl: false }, {}, false],
+    [{ doNotTrack: null }, {}, false],
+  ])('navigator %o and window %o: opted out is %s', (navigator, window, optedOut) => {
+    vi.stubGlobal('navigator', navigator);
+    vi.stubGlobal('window', window);
+    try {
+      expect(visitorOptedOut()).toBe(optedOut);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });
 
