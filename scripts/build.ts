@@ -46,13 +46,13 @@ function vike(command: 'build' | 'prerender') {
 }
 
 vike('build');
-// The application form's script is bundled on its own, so that only pages with the form load it; the
+// The form script is bundled on its own, so that only pages with a form load it; the
 // prerender reads its hashed name from the manifest this writes.
 let formScript;
 try {
   formScript = await buildFormScript();
 } catch (error) {
-  fail(`The application form's script could not be built: ${(error as Error).message}`);
+  fail(`The form script could not be built: ${(error as Error).message}`);
 }
 vike('prerender');
 
@@ -68,4 +68,4 @@ try {
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${routes.length} public pages, 404.html, sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
-console.log(`Application form script: ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
+console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);

@@ -11,7 +11,7 @@ import { Icon } from '../components/Icon.tsx';
 import { panelStyle } from '../components/Section.tsx';
 import { color } from '../theme.ts';
 import type { ApplicationFormProps } from './applicationFormData.ts';
-import { ChoiceField, Field, PHONE_PATTERN, SiteForm, TextField } from './FormFields.tsx';
+import { ChoiceField, Field, PhoneField, SiteForm, TextField } from './FormFields.tsx';
 
 interface Props extends ApplicationFormProps {
   heading: string;
@@ -46,16 +46,7 @@ export function ApplicationForm({ action, positions, position, experience, avail
           <TextField name="first_name" label="First name" autoComplete="given-name" maxLength={APPLICATION_LIMITS.name} />
           <TextField name="last_name" label="Last name" autoComplete="family-name" maxLength={APPLICATION_LIMITS.name} />
           <TextField name="email" type="email" label="E-mail" autoComplete="email" maxLength={APPLICATION_LIMITS.email} hint="We use it only to reply to you." />
-          <TextField
-            name="phone"
-            type="tel"
-            label="Phone"
-            autoComplete="tel"
-            maxLength={APPLICATION_LIMITS.phone}
-            hint="Include the area code."
-            pattern={PHONE_PATTERN}
-            title={APPLICATION_MESSAGES.phone}
-          />
+          <PhoneField maxLength={APPLICATION_LIMITS.phone} message={APPLICATION_MESSAGES.phone} />
         </div>
 
         <ChoiceField

@@ -16,8 +16,6 @@ import { Icon } from '../components/Icon.tsx';
 import type { Site } from '../content/schemas/site.ts';
 import { color, mq } from '../theme.ts';
 
-/** The characters a phone number may have (the functions also count its digits: 10 to 15). */
-export const PHONE_PATTERN = '\\+?[0-9\\s\\(\\)\\.\\-]{7,}';
 
 /** The prefix of every id in a form ('apply', 'inquiry'): ids stay unique on a page whatever forms it has. */
 const IdPrefix = createContext('form');
@@ -174,6 +172,30 @@ export function TextField({ name, label, type = 'text', autoComplete, maxLength,
         />
       )}
     </Field>
+  );
+}
+
+interface PhoneFieldProps {
+  maxLength: number;
+  /** What the browser says when the format is wrong (the function's own message). */
+  message: string;
+  required?: boolean;
+}
+
+/** A phone number: the characters the functions accept (they also count its digits, 10 to 15). */
+export function PhoneField({ maxLength, message, required = true }: PhoneFieldProps) {
+  return (
+    <TextField
+      name="phone"
+      type="tel"
+      label="Phone"
+      autoComplete="tel"
+      maxLength={maxLength}
+      required={required}
+      hint="Include the area code."
+      pattern={'\\+?[0-9\\s\\(\\)\\.\\-]{7,}'}
+      title={message}
+    />
   );
 }
 

@@ -8,7 +8,7 @@
  * it in place of this one (FormCard.tsx).
  */
 import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
-import { ChoiceField, ChoiceGroup, Field, PHONE_PATTERN, SiteForm, TextField } from './FormFields.tsx';
+import { ChoiceField, ChoiceGroup, Field, PhoneField, SiteForm, TextField } from './FormFields.tsx';
 import type { InquiryFormProps } from './inquiryFormData.ts';
 
 interface Props extends InquiryFormProps {
@@ -28,17 +28,7 @@ export function InquiryForm({ action, page, careFor, callTimes, services, phone,
           A phone number, an e-mail address, or both.
         </p>
         <div className="pair">
-          <TextField
-            name="phone"
-            type="tel"
-            label="Phone"
-            autoComplete="tel"
-            maxLength={INQUIRY_LIMITS.phone}
-            required={false}
-            hint="Include the area code."
-            pattern={PHONE_PATTERN}
-            title={INQUIRY_MESSAGES.phone}
-          />
+          <PhoneField maxLength={INQUIRY_LIMITS.phone} message={INQUIRY_MESSAGES.phone} required={false} />
           <TextField name="email" type="email" label="E-mail" autoComplete="email" maxLength={INQUIRY_LIMITS.email} required={false} />
         </div>
       </fieldset>

@@ -6,13 +6,13 @@
  * Tests tagged @saves store an application; playwright.config.ts runs them after all others (the dashboard's
  * tests count rows), so running this file alone runs its dependencies too, unless with `--no-deps`.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { APPLICATION_MESSAGES } from '../../supabase/functions/_shared/application.ts';
 import { loadContent, openJobs } from '../../src/content/loader.ts';
+import { expectNotSentPage, expectThanksPage, openAsAPersonWould, seriousViolations } from './formPages.ts';
 
 const content = await loadContent();
 const jobs = openJobs(content);
@@ -82,24 +82,10 @@ async function expectKept(page: Page, a: Applicant, resumeName?: string) {
   if (resumeName) expect(await field(page, 'Resume (optional)').evaluate((input: HTMLInputElement) => input.files?.[0]?.name)).toBe(resumeName);
 }
 
-/**
- * The function silently drops a post made less than 3 s after the page was ready (a bot's speed). A person
- * takes longer than a test: the page's clock is set a minute back, as if the applicant had read first.
- */
-async function openAsAPersonWould(page: Page, path: string) {
-  await page.clock.setFixedTime(Date.now() - 60_000);
-  await page.goto(path);
-}
-
 const summary = (page: Page) => page.locator('#apply-summary');
 /** The summary's links to the fields (it also has the phone number). */
 const summaryLinks = (page: Page) => summary(page).getByRole('listitem').getByRole('link');
 const errorOf = (page: Page, name: string) => page.locator(`#apply-${name}-error`);
-
-async function seriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
 
 test('/careers lists each opening with a link to its page, and offers the form with a choice of open jobs', async ({ page }) => {
   await page.goto('/careers');
@@ -265,31 +251,11 @@ test('a network failure keeps everything typed and says so, with the phone numbe
 });
 
 test('the not-sent page explains the reason its address names, or a general one, and the way back', async ({ page }) => {
-  const copy = content.pages['careers-not-sent'];
-  for (const [reason, notice] of Object.entries(copy.reasons)) {
-    await page.goto(`/careers/not-sent#${reason}`);
-    await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(notice.heading);
-    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
-  }
-  await page.goto('/careers/not-sent');
-  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(copy.unknown.heading);
-  await expect(page.getByText(copy.goBack)).toBeVisible();
-  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-  expect(await seriousViolations(page)).toEqual([]);
-  await page.goto('/careers/not-sent#too-large');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectNotSentPage(page, content, 'careers');
 });
 
 test('the thanks page says what happens next, the reply promise and the phone number, and is kept out of search engines', async ({ page }) => {
-  const copy = content.pages['careers-thanks'];
-  await page.goto('/careers/thanks');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
-  await expect(page.locator('#next li')).toHaveText(copy.next.steps);
-  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
-  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
-  expect(await seriousViolations(page)).toEqual([]);
+  await expectThanksPage(page, content, 'careers');
 });
 
 test.describe('with JavaScript off', () => {

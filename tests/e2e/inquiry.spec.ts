@@ -9,13 +9,13 @@
  * from 127.0.0.1, so this file stores 4 in a full run: JavaScript on from each screen, JavaScript off once on
  * the desktop, and once from the 375 px phone for the dashboard.
  */
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { inquiryChoicesFrom } from '../../src/forms/formChoices.ts';
 import { embedScriptUrl, READY_WITHIN_MS } from '../../src/forms/mountProviderForm.ts';
 import { signIn } from './dashboard.ts';
+import { expectNotSentPage, expectThanksPage, openAsAPersonWould, seriousViolations } from './formPages.ts';
 import { PROVIDER_IDS } from './providerSite.ts';
 
 const content = await loadContent();
@@ -80,19 +80,6 @@ async function expectKept(page: Page, f: Family) {
   await expect(form(page).getByRole('checkbox', { name: f.service, exact: true, includeHidden: true })).toBeChecked();
   await expect(field(page, 'Message (optional)')).toHaveValue(f.message);
   await expect(field(page, 'Best time to call (optional)').locator('option:checked')).toHaveText(f.callTime);
-}
-
-/** The function drops a post sent less than 3 s after the page was ready (a bot's speed): a person reads first. */
-async function openAsAPersonWould(page: Page, path: string) {
-  await page.clock.setFixedTime(Date.now() - 60_000);
-  await page.goto(path);
-}
-
-async function seriousViolations(page: Page, include?: string) {
-  const builder = new AxeBuilder({ page });
-  if (include) builder.include(include);
-  const { violations } = await builder.analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Every request to a HubSpot host the page makes. */
@@ -242,27 +229,11 @@ test('a double click sends the request once', async ({ page }) => {
 });
 
 test('the not-sent page explains the reason its address names, or a general one, and leads back', async ({ page }) => {
-  const copy = content.pages['contact-not-sent'];
-  for (const [reason, notice] of Object.entries(copy.reasons)) {
-    await page.goto(`/contact/not-sent#${reason}`);
-    await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(notice.heading);
-  }
-  await page.goto('/contact/not-sent');
-  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(copy.unknown.heading);
-  await expect(page.getByText(copy.goBack)).toBeVisible();
-  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
-  await expect(page.getByRole('link', { name: copy.backLink })).toHaveAttribute('href', '/contact');
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expectNotSentPage(page, content, 'contact');
 });
 
 test('the thanks page says what happens next, the reply promise and the phone number, and is kept out of search engines', async ({ page }) => {
-  const copy = content.pages['contact-thanks'];
-  await page.goto('/contact/thanks');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
-  await expect(page.locator('#next li')).toHaveText(copy.next.steps);
-  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
-  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toHaveAttribute('href', `tel:${PHONE.e164}`);
-  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  await expectThanksPage(page, content, 'contact');
 });
 
 test('with JavaScript on, the request is sent and /contact/thanks follows', { tag: '@saves' }, async ({ page }) => {

@@ -1,0 +1,60 @@
+/**
+ * What the browser tests of the two public forms (apply.spec.ts, inquiry.spec.ts) share: opening a form as a
+ * person would (not as fast as a bot), axe's serious findings, and the pages a form leads to.
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page } from '@playwright/test';
+import type { Content } from '../../src/content/loader.ts';
+
+/**
+ * The functions silently drop a post made less than 3 s after the page was ready (a bot's speed). A person
+ * takes longer than a test: the page's clock is set a minute back, as if the visitor had read first.
+ */
+export async function openAsAPersonWould(page: Page, path: string) {
+  await page.clock.setFixedTime(Date.now() - 60_000);
+  await page.goto(path);
+}
+
+/** axe's serious and critical findings on the page, or on the part `include` selects. */
+export async function seriousViolations(page: Page, include?: string) {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const { violations } = await builder.analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+/** A thank-you page: what happens next, the reply promise and the phone number, kept out of search engines, axe. */
+export async function expectThanksPage(page: Page, content: Content, form: 'careers' | 'contact') {
+  const copy = content.pages[`${form}-thanks`];
+  const phone = content.site.phone;
+  await page.goto(`/${form}/thanks`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
+  await expect(page.locator('#next li')).toHaveText(copy.next.steps);
+  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Call ${phone.display}` })).toHaveAttribute('href', `tel:${phone.e164}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  expect(await seriousViolations(page)).toEqual([]);
+}
+
+/**
+ * A not-sent page: the reason its address names (the page stays at its top), or a general one, the way back
+ * to the form, the phone number, kept out of search engines, axe with and without a reason.
+ */
+export async function expectNotSentPage(page: Page, content: Content, form: 'careers' | 'contact') {
+  const copy = content.pages[`${form}-not-sent`];
+  const phone = content.site.phone;
+  const reasons = Object.entries(copy.reasons);
+  for (const [reason, notice] of reasons) {
+    await page.goto(`/${form}/not-sent#${reason}`);
+    await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(notice.heading);
+    await expect(page.getByRole('heading', { level: 1 })).toBeInViewport();
+  }
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.goto(`/${form}/not-sent`);
+  await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(copy.unknown.heading);
+  await expect(page.getByText(copy.goBack)).toBeVisible();
+  await expect(page.getByRole('link', { name: `Call ${phone.display}` })).toHaveAttribute('href', `tel:${phone.e164}`);
+  await expect(page.getByRole('link', { name: copy.backLink })).toHaveAttribute('href', `/${form}`);
+  await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+  expect(await seriousViolations(page)).toEqual([]);
+}
