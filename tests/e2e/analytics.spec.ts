@@ -80,6 +80,15 @@ test.describe('analytics @desktop', () => {
     expect(order).toEqual(['$pageview', 'page_viewed', 'phone_call_clicked', 'navigation_clicked', 'get_started_clicked']);
   });
 
+  test('a declared click on a link that leaves the page is sent all the same', async ({ page }) => {
+    await page.goto(`${harness.url}/`);
+    await arrived('page_viewed');
+    await page.click('#leave');
+    await page.waitForURL(`${harness.url}/services`);
+    await harness.capture.waitFor('the click on the first page', () => named('navigation_clicked').some((event) => own(event).source === 'footer'));
+    expect(named('navigation_clicked').map(own)).toEqual([{ destination: '/services', source: 'footer', current_page: '/' }]);
+  });
+
   test('autocapture records clicks, except on anything inside ph-no-capture', async ({ page }) => {
     await page.goto(`${harness.url}/`);
     await arrived('page_viewed');

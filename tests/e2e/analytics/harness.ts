@@ -93,6 +93,7 @@ function page(script: string): string {
     <button id="form-button" type="button">Send request</button>
   </form>
   <a id="next" href="/plain">Next page</a>
+  <a id="leave" href="/services" ${attributes(trackAttributes('navigation_clicked', { destination: '/services', source: 'footer' }))}>All services</a>
   <section id="services"><h2>Services</h2></section>
 </body>
 </html>`;
