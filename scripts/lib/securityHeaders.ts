@@ -4,6 +4,7 @@
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_POSTHOG_HOST } from '../../src/analytics/options.ts';
 import type { Content } from '../../src/content/loader.ts';
 import { providerContactForm } from '../../src/forms/provider.ts';
 import { headerRules, headersFile, withPagePolicy, type PolicySources } from '../../src/security/headers.ts';
@@ -14,7 +15,8 @@ const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 export function policySources(site: Content['site'], env: NodeJS.ProcessEnv = process.env): PolicySources {
   return {
     supabaseUrl: env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL,
-    analyticsHost: env.VITE_POSTHOG_KEY?.trim() ? env.VITE_POSTHOG_HOST?.trim() || undefined : undefined,
+    // posthog-js's own default host when only the key is set (src/analytics/options.ts).
+    analyticsHost: env.VITE_POSTHOG_KEY?.trim() ? env.VITE_POSTHOG_HOST?.trim() || DEFAULT_POSTHOG_HOST : undefined,
     formProvider: providerContactForm(site) !== null,
   };
 }
