@@ -300,7 +300,7 @@ const formStyle = css`
   legend { padding: 0; margin-bottom: 0.3rem; }
   .checks label { display: flex; align-items: center; gap: 0.75rem; min-height: 48px; font-weight: 400; cursor: pointer; }
   .checks input { flex: none; width: 1.5rem; height: 1.5rem; margin: 0; accent-color: ${color.brand}; }
-  .options { display: grid; grid-template-columns: repeat(auto-fill, minmax(12rem, 1fr)); column-gap: 1rem; }
+  .options { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(12rem, 100%), 1fr)); column-gap: 1rem; }
   summary {
     display: list-item; min-height: 48px; padding: 0.6rem 0.9rem; border: 2px solid ${color.brand}; border-radius: 10px;
     color: ${color.brand}; font-weight: 650; cursor: pointer;

@@ -124,8 +124,10 @@ test('every internal link on the fixed pages leads to a page that exists', async
 for (const width of [320, 0]) {
   test(`nothing is wider than the screen at ${width || "the project's"} width`, async ({ page }) => {
     if (width) await page.setViewportSize({ width, height: 640 });
-    for (const path of [...FIXED, '/post-surgical-recovery', '/24-hour-care', '/careers/companion-caregiver', '/careers/thanks', '/careers/not-sent#rate-limited']) {
+    for (const path of [...FIXED, '/post-surgical-recovery', '/24-hour-care', '/careers/companion-caregiver', '/careers/thanks', '/careers/not-sent#rate-limited', '/contact/thanks', '/contact/not-sent#invalid']) {
       await page.goto(path);
+      // The contact form's list of services, unfolded.
+      if (path === '/') await page.locator('#inquiry-form details').evaluate((details) => ((details as HTMLDetailsElement).open = true));
       const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow, path).toBeLessThanOrEqual(0);
     }
