@@ -3,22 +3,46 @@ import react from '@vitejs/plugin-react';
 import remarkFrontmatter from 'remark-frontmatter';
 import remarkMdxFrontmatter from 'remark-mdx-frontmatter';
 import vike from 'vike/plugin';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { getContent } from './src/content/loader.ts';
 import { remarkContentIsData } from './src/content/mdxBody.ts';
+import { ContentError } from './src/content/problems.ts';
 
-/** In development, a change under content/ reloads the browser; the loader reads the files again. */
-function reloadOnContentChange(): Plugin {
+/**
+ * In development, a change under content/ reloads the browser; the loader reads the files again. While the
+ * content has a problem, a page shows Vite's error overlay with the message of `npm run check` (Vite's error
+ * handler also prints it in the terminal) instead of Vike's bare error page, and a fix reloads the page.
+ */
+function contentInDev(): Plugin {
   return {
-    name: 'reload-on-content-change',
+    name: 'content-in-dev',
     apply: 'serve',
     configureServer(server) {
-      server.watcher.add('content');
+      const contentDir = path.join(server.config.root, 'content');
+      server.watcher.add(contentDir);
       server.watcher.on('all', (_event, file) => {
-        if (/[\\/]content[\\/]/.test(file) && !file.endsWith('.mdx')) server.ws.send({ type: 'full-reload' });
+        // The watcher names some files relative to the root and others absolutely.
+        const inContent = path.resolve(server.config.root, file).startsWith(contentDir + path.sep);
+        if (inContent && !file.endsWith('.mdx')) server.ws.send({ type: 'full-reload' });
+      });
+      server.middlewares.use((req, _res, next) => {
+        if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
+        getContent().then(
+          () => next(),
+          (error: unknown) => next(error instanceof ContentError ? overlayError(error, server.config.root) : error),
+        );
       });
     },
   };
+}
+
+/** The overlay shows the message and links the first problem's file; the loader's stack would only be noise. */
+function overlayError(error: ContentError, root: string) {
+  const first = error.problems[0]!;
+  const file = path.resolve(root, first.file);
+  return Object.assign(new Error(error.message), { stack: '', id: file, loc: first.line === undefined ? undefined : { file, line: first.line, column: first.column ?? 1 } });
 }
 
 export default defineConfig({
@@ -34,7 +58,7 @@ export default defineConfig({
     },
     react({ jsxImportSource: '@emotion/react', include: /\.(mdx|tsx|ts)$/ }),
     vike(),
-    reloadOnContentChange(),
+    contentInDev(),
   ],
   resolve: {
     // Parts of supabase-js the dashboard never uses, kept out of its 150 KB budget: realtime channels, Edge
