@@ -6,9 +6,8 @@ import vike from 'vike/plugin';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
-import { getContent } from './src/content/loader.ts';
 import { remarkContentIsData } from './src/content/mdxBody.ts';
-import { ContentError } from './src/content/problems.ts';
+import type { ContentError } from './src/content/problems.ts';
 
 /**
  * In development, a change under content/ reloads the browser; the loader reads the files again. While the
@@ -29,10 +28,13 @@ function contentInDev(): Plugin {
       });
       server.middlewares.use((req, _res, next) => {
         if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
-        getContent().then(
-          () => next(),
-          (error: unknown) => next(error instanceof ContentError ? overlayError(error, server.config.root) : error),
-        );
+        // Loaded on the first page request, so that a build does not pay for the loader when reading this file.
+        import('./src/content/loader.ts')
+          .then(({ getContent }) => getContent())
+          .then(
+            () => next(),
+            (error: Error) => next(error.name === 'ContentError' ? overlayError(error as ContentError, server.config.root) : error),
+          );
       });
     },
   };
