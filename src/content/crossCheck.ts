@@ -1,6 +1,6 @@
 /**
- * Rules that span files: unique descriptions, the lists of content/lists.yaml and the directory's links name
- * service files, each list names a service once, and the directory's categories are its groups.
+ * Rules that span files: unique service descriptions; content/lists.yaml and the directory name service files,
+ * each list names a service once; a directory card repeats no service's title; its categories are its groups.
  */
 import type { ParsedFile } from './loader.ts';
 import { type ContentProblem, didYouMean } from './problems.ts';
@@ -37,17 +37,16 @@ export function crossCheck({ services, lists, directory, regions, invalidSlugs }
     byDescription.set(data.description, service);
   }
 
-  /** A reference to a service by its file name; one that failed its own checks is not reported twice. */
-  const linksToService = (parsed: ParsedFile<unknown>, path: Array<string | number>, name: string) => {
-    const found = bySlug.has(name) || invalidSlugs.has(name);
-    if (!found) at(parsed, path, `expected the name of a file in content/services (without extension), found "${name}"${didYouMean(name, bySlug.keys())}`);
-    return found;
+  /** A service named by its file name; a file that failed its own checks is not reported again here. */
+  const namesAService = (parsed: ParsedFile<unknown>, path: Array<string | number>, name: string) => {
+    if (bySlug.has(name) || invalidSlugs.has(name)) return;
+    at(parsed, path, `expected the name of a file in content/services (without extension), found "${name}"${didYouMean(name, bySlug.keys())}`);
   };
 
   for (const list of Object.keys(LIST_SIZES) as ListName[]) {
     const firstAt = new Map<string, number>();
     lists.data[list].forEach((name, index) => {
-      linksToService(lists, [list, index], name);
+      namesAService(lists, [list, index], name);
       const first = firstAt.get(name);
       if (first === undefined) firstAt.set(name, index);
       else at(lists, [list, index], `expected each service once in the list, found "${name}" again (also ${list}[${first}])`);
@@ -61,7 +60,7 @@ export function crossCheck({ services, lists, directory, regions, invalidSlugs }
     groupsSeen.add(group.name);
   });
   directory.data.entries.forEach((entry, index) => {
-    linksToService(directory, ['entries', index, 'service'], entry.service);
+    namesAService(directory, ['entries', index, 'service'], entry.service);
     const linked = bySlug.get(entry.service);
     if (linked && entry.title === linked.data.card.title) {
       at(directory, ['entries', index, 'title'], `expected a title only where it differs from the service's own, found "${entry.title}", the card.title of ${linked.file} (delete this line: that title is used)`);
