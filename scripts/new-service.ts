@@ -69,4 +69,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   }
   writeFileSync(file, serviceScaffold(slug));
   console.log(`Created content/services/${slug}.yaml. Fill in its fields, then run \`npm run check\`.`);
+  console.log(`It is built at /${slug}. To show it on the home grid, in the header menu or in the footer, put "${slug}" in content/lists.yaml.`);
 }
