@@ -74,6 +74,9 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
     psql(readFileSync('supabase/seed.sql', 'utf8'));
     expect(psql("select count(*) from auth.users where email in ('staff@example.com', 'visitor@example.com')")).toBe('2');
     psql("insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('Ann', 'Lee', 'ann@example.com', '555', 'companion-caregiver', 'one-to-three-years', 'flexible')");
+    psql("insert into public.inquiries (name, phone, care_for) values ('Nora Quinn', '8605550199', 'a-parent')");
+    // A request with no way to reply is refused by the table itself, whoever writes it.
+    expect(() => psql("insert into public.inquiries (name, care_for) values ('Nobody', 'myself')")).toThrow(/inquiries_reply_way/);
   });
 
   test('there too, only staff read, and anon has no privilege', () => {
@@ -81,6 +84,10 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
     expect(asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, 'select count(*) from public.job_applications')).toBe('1');
     expect(asUser({ role: 'authenticated', app_metadata: {}, user_metadata: { role: 'staff' } }, 'select count(*) from public.job_applications')).toBe('0');
     expect(() => psql("begin; set local role anon; select count(*) from public.job_applications; commit;")).toThrow(/permission denied for table job_applications/);
+    expect(asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, 'select count(*) from public.inquiries')).toBe('1');
+    expect(asUser({ role: 'authenticated', app_metadata: {} }, 'select count(*) from public.inquiries')).toBe('0');
+    expect(() => psql('begin; set local role anon; select count(*) from public.inquiries; commit;')).toThrow(/permission denied for table inquiries/);
+    expect(() => asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, "insert into public.inquiries (name, phone, care_for) values ('x', '1', 'myself')")).toThrow(/permission denied/);
     expect(() => asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, "insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('x', 'y', 'z', '1', 'a', 'b', 'c')")).toThrow(/permission denied/);
   });
 
