@@ -5,6 +5,7 @@ import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
+import { analyticsScriptSrc } from '../src/analytics/script.ts';
 import { getContent, type Content } from '../src/content/loader.ts';
 import { siteOrigin } from '../src/env.ts';
 import { formScriptSrc } from '../src/forms/formScript.ts';
@@ -24,6 +25,10 @@ export async function onRenderHtml(pageContext: PageContextServer) {
   const { html, styles } = Page ? renderPage(Page, data, content, meta.path) : { html: '<div id="app-root"></div>', styles: '' };
   // The one script a public page may load: the form script, and only where a form is (decision 1).
   const formScript = data?.enhanceForm ? escapeInject`<script type="module" src="${formScriptSrc()}"></script>` : '';
+  // With an analytics key (DESIGN 7), every public page also loads the analytics boot script; /admin starts its own.
+  const analyticsSrc = Page ? analyticsScriptSrc() : undefined;
+  const analyticsScript = analyticsSrc ? escapeInject`
+    <script type="module" src="${analyticsSrc}"></script>` : '';
 
   return escapeInject`<!DOCTYPE html>
 <html lang="en">
@@ -35,7 +40,7 @@ export async function onRenderHtml(pageContext: PageContextServer) {
     <link rel="apple-touch-icon" href="/apple-touch-icon.png">
     ${dangerouslySkipEscape(head)}
     ${dangerouslySkipEscape(styles)}
-    ${formScript}
+    ${formScript}${analyticsScript}
   </head>
   <body>${dangerouslySkipEscape(html)}</body>
 </html>`;

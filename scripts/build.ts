@@ -12,6 +12,7 @@ import { siteOrigin } from '../src/env.ts';
 import { FORM_CHOICES_FILE, writeFormChoices } from '../src/forms/formChoices.ts';
 import { publicRoutes } from '../src/routes.ts';
 import { robotsTxt, sitemapXml } from '../src/seo/sitemap.ts';
+import { buildAnalytics } from './lib/buildAnalytics.ts';
 import { buildFormScript } from './lib/buildFormScript.ts';
 import { applySecurityHeaders, policySources } from './lib/securityHeaders.ts';
 
@@ -54,6 +55,13 @@ try {
 } catch (error) {
   fail(`The form script could not be built: ${(error as Error).message}`);
 }
+// Only with VITE_POSTHOG_KEY: the analytics boot script for every public page, and the chunk it loads lazily.
+let analytics;
+try {
+  analytics = await buildAnalytics();
+} catch (error) {
+  fail(`The analytics script could not be built: ${(error as Error).message}`);
+}
 vike('prerender');
 
 const origin = siteOrigin(content.site.siteUrl);
@@ -69,3 +77,8 @@ try {
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${routes.length} public pages, 404.html, sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
+console.log(
+  analytics
+    ? `Analytics (VITE_POSTHOG_KEY set): boot script ${analytics.src} (${analytics.bootGzipBytes} B gzipped, on every public page), posthog-js loaded after it when the page is idle (${analytics.lazyGzipBytes} B gzipped).`
+    : 'Analytics: off (no VITE_POSTHOG_KEY); no analytics code is shipped.',
+);
