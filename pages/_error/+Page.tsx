@@ -1,5 +1,6 @@
 // The 404 page (prerendered to dist/client/404.html). The static server logs each missing path it answers.
 import { css } from '@emotion/react';
+import { pageLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
@@ -16,7 +17,7 @@ export default function Page() {
           <span className="visually-hidden">404: </span>Oops! Page not found
         </h1>
         <p>The page you were looking for has moved or never existed. Everything we offer is one click away from the home page.</p>
-        <ButtonLink href="/">
+        <ButtonLink {...pageLink('/', 'not_found')}>
           <Icon name="house" size={20} /> Return to Home
         </ButtonLink>
       </Container>

@@ -1,5 +1,6 @@
 // /all-services: every directory entry, grouped by category; each card's link names its service.
 import { css } from '@emotion/react';
+import { serviceLink } from '../../src/analytics/links.ts';
 import { CallToAction } from '../../src/components/CallToAction.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { gridList } from '../../src/components/gridList.ts';
@@ -36,7 +37,7 @@ export default function Page({ copy, groups, phone }: Data) {
                     <Icon name={entry.icon} size={26} />
                   </span>
                   <h3>
-                    <a href={entry.href}>{entry.title}</a>
+                    <a {...serviceLink(entry.href, 'directory')}>{entry.title}</a>
                   </h3>
                   <p>{entry.description}</p>
                 </li>

@@ -1,5 +1,6 @@
 // THE job template: the page of every open job (content/jobs/<slug>.yaml), with its application form.
 import { css } from '@emotion/react';
+import { pageLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
@@ -17,7 +18,7 @@ export default function Page({ job, apply, form }: Data) {
       <header css={heroStyle}>
         <Container>
           <nav aria-label="Breadcrumb">
-            <a href="/careers">
+            <a {...pageLink('/careers', 'breadcrumb')}>
               <Icon name="arrow-left" size={18} /> All openings
             </a>
           </nav>

@@ -1,5 +1,6 @@
 // /careers: the licence badge, why work here, a card per open opening (linking to its page), and the application form.
 import { css } from '@emotion/react';
+import { pageLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
@@ -39,7 +40,7 @@ export default function Page({ copy, jobs, form, site }: Data) {
                   <h3 id={`${job.slug}-title`}>{job.title}</h3>
                   <JobFacts job={job} />
                   <p className="summary">{job.summary}</p>
-                  <a href={job.path} className="more" aria-label={`Read more and apply: ${job.title}`}>
+                  <a {...pageLink(job.path, 'job_card')} className="more" aria-label={`Read more and apply: ${job.title}`}>
                     Read more and apply <Icon name="arrow-right" size={20} />
                   </a>
                 </article>
@@ -49,7 +50,7 @@ export default function Page({ copy, jobs, form, site }: Data) {
         ) : (
           <p>
             We have no openings right now. Kind, reliable people are always welcome to call us at{' '}
-            <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a>.
+            <a {...telLink(site.phone.e164, 'careers')}>{site.phone.display}</a>.
           </p>
         )}
       </Section>

@@ -1,5 +1,6 @@
 // /contact: the form card, phone, e-mail and service area, office hours, the urgent-call card, three reasons.
 import { css } from '@emotion/react';
+import { mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { FormCard } from '../../src/components/FormCard.tsx';
@@ -24,11 +25,11 @@ export default function Page({ copy, site, form, provider }: Data) {
                 <ul className="details">
                   <li>
                     <Icon name="phone" size={22} />
-                    <a href={`tel:${site.phone.e164}`}>{site.phone.display}</a>
+                    <a {...telLink(site.phone.e164, 'contact_details')}>{site.phone.display}</a>
                   </li>
                   <li>
                     <Icon name="mail" size={22} />
-                    <a href={`mailto:${site.email}`}>{site.email}</a>
+                    <a {...mailtoLink(site.email, 'contact_details')}>{site.email}</a>
                   </li>
                   <li>
                     <Icon name="map-pin" size={22} />
@@ -50,7 +51,7 @@ export default function Page({ copy, site, form, provider }: Data) {
               <div css={[panelStyle, urgentStyle]}>
                 <h2>{copy.urgent.heading}</h2>
                 <p>{copy.urgent.intro}</p>
-                <ButtonLink href={`tel:${site.phone.e164}`}>
+                <ButtonLink {...telLink(site.phone.e164, 'urgent_card')}>
                   <Icon name="phone-call" size={20} /> Call {site.phone.display}
                 </ButtonLink>
               </div>

@@ -1,5 +1,6 @@
 // The home page: hero with the Request Information card, the 8-service grid, about and values, contact.
 import { css } from '@emotion/react';
+import { contactLink, mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { CheckList } from '../../src/components/CheckList.tsx';
 import { Container } from '../../src/components/Container.tsx';
@@ -23,7 +24,7 @@ export default function Page({ copy, site, services, form, provider }: Data) {
               <h1 id="home-title">{copy.hero.title}</h1>
               <p className="lead">{copy.hero.lead}</p>
               <div className="actions">
-                <ButtonLink href="#contact">
+                <ButtonLink {...contactLink('#contact', 'hero')}>
                   <Icon name="message-circle-heart" size={20} /> Get in touch
                 </ButtonLink>
                 <ButtonLink href="#services" variant="secondary">
@@ -57,10 +58,10 @@ export default function Page({ copy, site, services, form, provider }: Data) {
       <Section id="contact" heading={copy.contact.heading} intro={copy.contact.intro}>
         <div css={contactStyle}>
           <div css={panelStyle}>
-            <a href={`tel:${site.phone.e164}`} className="big">
+            <a {...telLink(site.phone.e164, 'contact_section')} className="big">
               <Icon name="phone" size={26} /> {site.phone.display}
             </a>
-            <a href={`mailto:${site.email}`} className="mail">
+            <a {...mailtoLink(site.email, 'contact_section')} className="mail">
               <Icon name="mail" size={20} /> {site.email}
             </a>
             <p>
@@ -71,7 +72,7 @@ export default function Page({ copy, site, services, form, provider }: Data) {
               ))}
             </p>
           </div>
-          <ButtonLink href="/contact">Send us a message</ButtonLink>
+          <ButtonLink {...contactLink('/contact', 'contact_section')}>Send us a message</ButtonLink>
         </div>
       </Section>
     </>

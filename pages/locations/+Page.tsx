@@ -1,5 +1,6 @@
 // /locations: the counties and towns served, the travel policy, calls to action.
 import { css } from '@emotion/react';
+import { telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { CallToAction } from '../../src/components/CallToAction.tsx';
 import { gridList } from '../../src/components/gridList.ts';
@@ -13,7 +14,7 @@ export default function Page({ copy, regions, site }: Data) {
   return (
     <>
       <PageHero title={copy.hero.title} lead={copy.hero.lead}>
-        <ButtonLink href={`tel:${site.phone.e164}`}>
+        <ButtonLink {...telLink(site.phone.e164, 'hero')}>
           <Icon name="phone" size={20} /> Call {site.phone.display}
         </ButtonLink>
       </PageHero>

@@ -1,5 +1,6 @@
 // /privacy: the privacy notice of the application form, and how to ask for an application to be deleted.
 import { css } from '@emotion/react';
+import { mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { Container } from '../../src/components/Container.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
 import { PageHero } from '../../src/components/PageHero.tsx';
@@ -38,12 +39,12 @@ export default function Page({ copy, site }: Data) {
             <p>{copy.contact.intro}</p>
             <ul className="contact">
               <li>
-                <a href={`mailto:${site.email}`}>
+                <a {...mailtoLink(site.email, 'privacy')}>
                   <Icon name="mail" size={20} /> {site.email}
                 </a>
               </li>
               <li>
-                <a href={`tel:${site.phone.e164}`}>
+                <a {...telLink(site.phone.e164, 'privacy')}>
                   <Icon name="phone" size={20} /> {site.phone.display}
                 </a>
               </li>

@@ -1,5 +1,6 @@
 // THE service template: all 31 service pages (and any new file in content/services) render through it.
 import { css } from '@emotion/react';
+import { POST_SURGICAL_SOURCE } from '../../src/analytics/events.ts';
 import { CallToAction } from '../../src/components/CallToAction.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { CardGrid } from '../../src/components/service/CardGrid.tsx';
@@ -10,6 +11,8 @@ import type { Data } from './+data.ts';
 
 /** Pages whose call card names its second button as the spec does (post-surgical recovery: Call / Get Information). */
 const contactLabels: Record<string, string> = { 'post-surgical-recovery': 'Get Information' };
+/** The analytics source of the call card's two links: the spec names the post-surgical page's. */
+const ctaSources: Record<string, string> = { 'post-surgical-recovery': POST_SURGICAL_SOURCE };
 
 export default function Page({ service, phone, claims }: Data) {
   return (
@@ -25,6 +28,7 @@ export default function Page({ service, phone, claims }: Data) {
         intro="Tell us what you or your family member needs. A free consultation comes with no obligation, and we will suggest a care plan that fits."
         phone={phone}
         contactLabel={contactLabels[service.slug] ?? 'Send us a message'}
+        source={ctaSources[service.slug] ?? 'service_cta'}
       />
       <Container>
         <CardGrid id="benefits" heading={`Why Families Choose Our ${service.card.title}`} cards={service.benefits} columns={3} />

@@ -5,9 +5,10 @@ import { color, layout } from '../theme.ts';
 
 type Variant = 'primary' | 'secondary' | 'onDark';
 
-export function ButtonLink({ href, children, variant = 'primary' }: { href: string; children: ReactNode; variant?: Variant }) {
+/** `attributes`: more of the link's attributes, such as the data-track ones of src/analytics/links.ts. */
+export function ButtonLink({ href, children, variant = 'primary', ...attributes }: { href: string; children: ReactNode; variant?: Variant } & Record<`data-${string}`, string>) {
   return (
-    <a href={href} css={buttonCss(variant)}>
+    <a href={href} css={buttonCss(variant)} {...attributes}>
       {children}
     </a>
   );

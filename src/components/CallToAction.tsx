@@ -1,12 +1,28 @@
-/** The closing band of a page: a heading, a sentence, the phone number and a link to /contact. */
+/**
+ * The closing band of a page: a heading, a sentence, the phone number and a link to /contact. `source` names
+ * it in the analytics of both links (the post-surgical page has its own, POST_SURGICAL_SOURCE).
+ */
 import { css } from '@emotion/react';
+import { contactLink, telLink } from '../analytics/links.ts';
 import type { Site } from '../content/schemas/site.ts';
 import { color, layout } from '../theme.ts';
 import { ButtonLink } from './Button.tsx';
 import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
 
-export function CallToAction({ heading, intro, phone, contactLabel = 'Contact us' }: { heading: string; intro: string; phone: Site['phone']; contactLabel?: string }) {
+export function CallToAction({
+  heading,
+  intro,
+  phone,
+  contactLabel = 'Contact us',
+  source = 'page_cta',
+}: {
+  heading: string;
+  intro: string;
+  phone: Site['phone'];
+  contactLabel?: string;
+  source?: string;
+}) {
   return (
     <section css={bandStyle} aria-labelledby="cta-heading">
       <Container>
@@ -14,10 +30,10 @@ export function CallToAction({ heading, intro, phone, contactLabel = 'Contact us
           <h2 id="cta-heading">{heading}</h2>
           <p>{intro}</p>
           <div className="actions">
-            <ButtonLink href={`tel:${phone.e164}`} variant="onDark">
+            <ButtonLink {...telLink(phone.e164, source)} variant="onDark">
               <Icon name="phone" size={20} /> Call {phone.display}
             </ButtonLink>
-            <a href="/contact" className="secondary">
+            <a {...contactLink('/contact', source)} className="secondary">
               {contactLabel}
             </a>
           </div>

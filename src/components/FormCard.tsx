@@ -7,6 +7,8 @@
  * with the own form. With the shipped placeholder ids there is neither, and no request goes to HubSpot.
  */
 import { css } from '@emotion/react';
+import { mailtoLink, telLink } from '../analytics/links.ts';
+import { NO_CAPTURE_CLASS } from '../analytics/options.ts';
 import type { Site } from '../content/schemas/site.ts';
 import { InquiryForm } from '../forms/InquiryForm.tsx';
 import type { InquiryFormProps } from '../forms/inquiryFormData.ts';
@@ -35,17 +37,18 @@ export function FormCard({ site, heading, intro, form, provider }: Props) {
       </h2>
       <p>{intro}</p>
       {/* Laid out but unseen (and out of reach) until the provider's form is ready and shown. */}
-      {provider ? <div id="inquiry-provider" className="provider" data-provider-target="" /> : null}
+      {/* The provider's form is a form like ours: kept out of recordings and autocapture (DESIGN 15). */}
+      {provider ? <div id="inquiry-provider" className={`provider ${NO_CAPTURE_CLASS}`} data-provider-target="" /> : null}
       <InquiryForm {...form} labelledBy="inquiry-heading" />
       <div className="fallback">
         <p className="reach">Prefer to talk? Reach us directly:</p>
-        <ButtonLink href={`tel:${site.phone.e164}`}>
+        <ButtonLink {...telLink(site.phone.e164, 'form_card')}>
           <Icon name="phone" size={22} />
           <span>
             Call <span className="number">{site.phone.display}</span>
           </span>
         </ButtonLink>
-        <a href={`mailto:${site.email}`} className="mail">
+        <a {...mailtoLink(site.email, 'form_card')} className="mail">
           <Icon name="mail" size={20} /> {site.email}
         </a>
         <p className="promise">

@@ -2,6 +2,7 @@
 // was refused, and how to fix it. No script: CSS shows the section the address's fragment names (:target), or a
 // general one when it names none.
 import { css } from '@emotion/react';
+import { pageLink, telLink } from '../analytics/links.ts';
 import { ButtonLink } from './Button.tsx';
 import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
@@ -34,11 +35,11 @@ export function NotSentPage({ copy, phone, back }: NotSentPageData) {
             <Icon name="arrow-left" size={22} /> {copy.goBack}
           </p>
           <p>{copy.call}</p>
-          <ButtonLink href={`tel:${phone.e164}`}>
+          <ButtonLink {...telLink(phone.e164, 'not_sent_page')}>
             <Icon name="phone" size={20} /> Call <span className="nowrap">{phone.display}</span>
           </ButtonLink>
           <p className="back-link">
-            <a href={back}>{copy.backLink}</a>
+            <a {...pageLink(back, 'not_sent_page')}>{copy.backLink}</a>
           </p>
         </div>
       </Container>

@@ -1,5 +1,6 @@
 /** The 8-service grid (home and /services), each card naming its service in its link text, then the way to all services. */
 import { css } from '@emotion/react';
+import { allServicesLink, serviceLink } from '../analytics/links.ts';
 import type { ServicePage } from '../content/loader.ts';
 import { color, layout } from '../theme.ts';
 import { gridList } from './gridList.ts';
@@ -14,7 +15,7 @@ export function ServiceGrid({ services }: { services: GridService[] }) {
       <ul css={gridList(4)}>
         {services.map(({ canonicalPath, card }) => (
           <li key={canonicalPath}>
-            <a href={canonicalPath} css={cardStyle}>
+            <a {...serviceLink(canonicalPath, 'service_grid')} css={cardStyle}>
               <span className="icon">
                 <Icon name={card.icon} size={28} />
               </span>
@@ -25,7 +26,7 @@ export function ServiceGrid({ services }: { services: GridService[] }) {
         ))}
       </ul>
       <p css={moreStyle}>
-        <ButtonLink href="/all-services" variant="secondary">
+        <ButtonLink {...allServicesLink()} variant="secondary">
           View all services <Icon name="arrow-right" size={20} />
         </ButtonLink>
       </p>

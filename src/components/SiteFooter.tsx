@@ -1,6 +1,7 @@
 /** The footer of every public page: five services, coverage, contact, the legal line and the registration. */
 import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
+import { allServicesLink, mailtoLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';
 import { color, layout, mq } from '../theme.ts';
 import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
@@ -21,11 +22,11 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
             <ul>
               {footer.map((item) => (
                 <li key={item.href}>
-                  <a href={item.href}>{item.title}</a>
+                  <a {...serviceLink(item.href, 'footer')}>{item.title}</a>
                 </li>
               ))}
               <li>
-                <a href="/all-services">All services</a>
+                <a {...allServicesLink()}>All services</a>
               </li>
             </ul>
           </nav>
@@ -36,7 +37,7 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
               <li>{site.claims.backgroundChecked}</li>
               <li>{site.claims.licensedInsured}</li>
               <li>
-                <a href="/locations">Counties and towns we serve</a>
+                <a {...pageLink('/locations', 'footer')}>Counties and towns we serve</a>
               </li>
             </ul>
           </div>
@@ -44,12 +45,12 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
             <h2>Contact</h2>
             <ul>
               <li>
-                <a href={`tel:${site.phone.e164}`}>
+                <a {...telLink(site.phone.e164, 'footer')}>
                   <Icon name="phone" size={18} /> {site.phone.display}
                 </a>
               </li>
               <li>
-                <a href={`mailto:${site.email}`}>
+                <a {...mailtoLink(site.email, 'footer')}>
                   <Icon name="mail" size={18} /> {site.email}
                 </a>
               </li>
@@ -65,7 +66,7 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
             Connecticut registration {site.registration.number} &middot; <strong>{site.registration.label}</strong>
           </p>
           <p>
-            <a href="/privacy">Privacy notice</a>
+            <a {...pageLink('/privacy', 'footer')}>Privacy notice</a>
           </p>
         </div>
       </Container>

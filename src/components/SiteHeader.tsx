@@ -4,6 +4,8 @@
  */
 import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
+import { allServicesLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';
+import { trackAttributes } from '../analytics/markup.ts';
 import { CONTACT_SECTION_PATHS } from '../routes.ts';
 import { color, layout } from '../theme.ts';
 import { Container } from './Container.tsx';
@@ -26,7 +28,7 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
     <header css={headerStyle}>
       <Container wide>
         <div css={barStyle}>
-          <a href="/" css={brandStyle}>
+          <a {...pageLink('/', 'header')} css={brandStyle}>
             <Icon name="house-heart" size={30} />
             <span>{site.name}</span>
           </a>
@@ -41,7 +43,7 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
               <ul>
                 {links.map((link) => (
                   <li key={link.href} className={link.menu ? 'has-menu' : undefined}>
-                    <a href={link.href} aria-current={link.href === path ? 'page' : undefined}>
+                    <a {...pageLink(link.href, 'header')} aria-current={link.href === path ? 'page' : undefined}>
                       {link.label}
                     </a>
                     {link.menu ? (
@@ -56,14 +58,14 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
                       <ul className="submenu" aria-label="Popular services">
                         {menu.map((item) => (
                           <li key={item.href}>
-                            <a href={item.href} aria-current={item.href === path ? 'page' : undefined}>
+                            <a {...serviceLink(item.href, 'header_menu')} aria-current={item.href === path ? 'page' : undefined}>
                               <Icon name={item.icon} size={20} />
                               {item.title}
                             </a>
                           </li>
                         ))}
                         <li>
-                          <a href="/all-services" className="all">
+                          <a {...allServicesLink()} className="all">
                             All services
                           </a>
                         </li>
@@ -74,12 +76,12 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
             </ul>
           </nav>
           <div css={actionsStyle}>
-            <a href={`tel:${site.phone.e164}`} className="phone">
+            <a {...telLink(site.phone.e164, 'header')} className="phone">
               <Icon name="phone" size={20} />
               <span className="visually-hidden">Call us at </span>
               {site.phone.display}
             </a>
-            <a href={getStartedHref} className="start">
+            <a href={getStartedHref} className="start" {...trackAttributes('get_started_clicked')}>
               Get Started
             </a>
           </div>

@@ -1,5 +1,6 @@
 // A thank-you page a form leads to (/careers/thanks, /contact/thanks): what happens next, the reply promise, the phone.
 import { css } from '@emotion/react';
+import { telLink } from '../analytics/links.ts';
 import { ButtonLink } from './Button.tsx';
 import { Icon } from './Icon.tsx';
 import { PageHero } from './PageHero.tsx';
@@ -22,7 +23,7 @@ export function ThanksPage({ copy, phone, replyPromise }: ThanksPageData) {
             <Icon name="clock" size={22} /> {replyPromise}.
           </p>
           <p>{copy.questions}</p>
-          <ButtonLink href={`tel:${phone.e164}`}>
+          <ButtonLink {...telLink(phone.e164, 'thanks_page')}>
             <Icon name="phone" size={20} /> Call <span className="nowrap">{phone.display}</span>
           </ButtonLink>
         </div>

@@ -11,6 +11,8 @@ import { css } from '@emotion/react';
 import { createContext, useContext, type ReactNode } from 'react';
 import type { PostMessages } from '../../supabase/functions/_shared/formFunction.ts';
 import { FORM_GUARD } from '../../supabase/functions/_shared/formPost.ts';
+import { pageLink, telLink } from '../analytics/links.ts';
+import { NO_CAPTURE_CLASS } from '../analytics/options.ts';
 import { buttonCss } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
 import type { Site } from '../content/schemas/site.ts';
@@ -26,7 +28,7 @@ export function useFieldId(name: string): string {
 }
 
 interface SiteFormProps {
-  /** The form element's id ('application-form'). */
+  /** The form element's id ('application-form', 'inquiry-form'; the form script names the form by it in analytics). */
   id: string;
   /** The prefix of its fields' ids ('apply'): `apply-email`, `apply-summary`. */
   idPrefix: string;
@@ -59,7 +61,7 @@ export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, 
         action={action}
         acceptCharset="utf-8"
         aria-labelledby={labelledBy}
-        className="ph-no-capture"
+        className={NO_CAPTURE_CLASS}
         data-site-form=""
         data-sending={`Sending your ${noun}`}
         data-failed={messages.failed}
@@ -72,7 +74,7 @@ export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, 
           <ul data-summary-list="" />
           <p>
             Everything you typed is still here. You can also call us at{' '}
-            <a href={`tel:${phone.e164}`} className="nowrap">
+            <a {...telLink(phone.e164, 'form_error')} className="nowrap">
               {phone.display}
             </a>
             .
@@ -90,7 +92,7 @@ export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, 
         <input type="hidden" name={FORM_GUARD.startedAt} disabled />
 
         <p className="consent">
-          By sending this {noun} you agree to our <a href="/privacy">privacy notice</a>.
+          By sending this {noun} you agree to our <a {...pageLink('/privacy', 'form_consent')}>privacy notice</a>.
         </p>
         <button type="submit" css={buttonCss('primary')} data-submit="">
           <Icon name="send" size={20} /> {submitLabel}

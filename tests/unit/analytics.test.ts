@@ -7,9 +7,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Rolldown } from 'vite';
-import { afterAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
 import { buildAnalytics } from '../../scripts/lib/buildAnalytics.ts';
 import type { Track } from '../../src/analytics/events.ts';
+import { allServicesLink, contactLink, mailtoLink, pageLink, serviceLink, telLink } from '../../src/analytics/links.ts';
 import { declaredProperties, trackAttributes } from '../../src/analytics/markup.ts';
 import { posthogOptions } from '../../src/analytics/options.ts';
 import { visitorOptedOut } from '../../src/analytics/privacy.ts';
@@ -78,7 +79,19 @@ describe('loadAnalytics, as a Vite app such as /admin bundles it', () => {
 });
 
 describe('declared clicks', () => {
+  it('trackAttributes writes nothing without VITE_POSTHOG_KEY: the pages stay as they are without analytics', () => {
+    vi.stubEnv('VITE_POSTHOG_KEY', '');
+    try {
+      expect(trackAttributes('phone_call_clicked', { source: 'hero', phone_number: '+12035550123' })).toEqual({});
+      expect(telLink('+12035550123', 'footer')).toEqual({ href: 'tel:+12035550123' });
+    } finally {
+      vi.unstubAllEnvs();
+    }
+  });
+
   it('trackAttributes writes data-track attributes that the click script reads back as the properties', () => {
+    vi.stubEnv('VITE_POSTHOG_KEY', 'phc_unit_key');
+    onTestFinished(() => void vi.unstubAllEnvs());
     const attributes = trackAttributes('phone_call_clicked', { source: 'post_surgical_recovery_cta', phone_number: '+12035550123' });
     expect(attributes).toEqual({
       'data-track': 'phone_call_clicked',
@@ -91,6 +104,27 @@ describe('declared clicks', () => {
       phone_number: '+12035550123',
     });
     expect(trackAttributes('get_started_clicked')).toEqual({ 'data-track': 'get_started_clicked' });
+  });
+
+  it('the link helpers give each kind of link its href and event', () => {
+    vi.stubEnv('VITE_POSTHOG_KEY', 'phc_unit_key');
+    onTestFinished(() => void vi.unstubAllEnvs());
+    expect(telLink('+12035550123', 'footer')).toEqual({
+      href: 'tel:+12035550123',
+      'data-track': 'phone_call_clicked',
+      'data-track-source': 'footer',
+      'data-track-phone-number': '+12035550123',
+    });
+    expect(mailtoLink('care@example.com', 'form_card')).toEqual({ href: 'mailto:care@example.com', 'data-track': 'email_clicked', 'data-track-source': 'form_card' });
+    expect(serviceLink('/personal-care', 'header_menu')).toEqual({
+      href: '/personal-care',
+      'data-track': 'service_navigation_clicked',
+      'data-track-service-type': 'personal-care',
+      'data-track-source': 'header_menu',
+    });
+    expect(pageLink('/about', 'header')).toEqual({ href: '/about', 'data-track': 'navigation_clicked', 'data-track-destination': '/about', 'data-track-source': 'header' });
+    expect(contactLink('/contact', 'service_cta')).toEqual({ href: '/contact', 'data-track': 'contact_form_clicked', 'data-track-source': 'service_cta' });
+    expect(allServicesLink()).toEqual({ href: '/all-services', 'data-track': 'view_all_services_clicked' });
   });
 });
 

@@ -5,7 +5,9 @@
 import { css } from '@emotion/react';
 import type { MDXComponents } from 'mdx/types';
 import type { ComponentType, ReactNode } from 'react';
+import { pageLink, serviceLink } from '../../analytics/links.ts';
 import type { MdxComponentName } from '../../content/schemas/mdx.ts';
+import { FIXED_ROUTES } from '../../routes.ts';
 import { color, layout, mq } from '../../theme.ts';
 import { Icon } from '../Icon.tsx';
 
@@ -34,7 +36,13 @@ function Callout({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-const components: Record<MdxComponentName, ComponentType<never>> & MDXComponents = { Section, Callout };
+/** A Markdown link in the text: one to another page of the site is tracked like the site's other links. */
+function Link({ href = '', children }: { href?: string; children?: ReactNode }) {
+  const tracked = !/^\/[\w-]*$/.test(href) ? { href } : (FIXED_ROUTES as readonly string[]).includes(href) ? pageLink(href, 'service_text') : serviceLink(href, 'service_text');
+  return <a {...tracked}>{children}</a>;
+}
+
+const components: Record<MdxComponentName, ComponentType<never>> & MDXComponents = { Section, Callout, a: Link };
 
 export function MdxSections({ slug }: { slug: string }) {
   const Body = bodies[`/content/services/${slug}.mdx`]?.default;
