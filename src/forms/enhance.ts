@@ -6,12 +6,15 @@
  * appear beside their fields and in the summary at the top, which takes the focus. What the visitor typed
  * stays in the form whatever happens. The words it shows and the limits it checks are in the form's data-*
  * attributes (FormFields.tsx), so it serves every form without carrying their words. On a contact card with
- * a real HubSpot form configured, it also mounts that form (mountProviderForm.ts).
+ * a real HubSpot form configured, it also mounts that form (mountProviderForm.ts). Each post's outcome goes to
+ * analytics as form_submitted (through bridge.ts: nothing happens without the analytics script).
  * Vanilla TypeScript, built on its own by scripts/lib/buildFormScript.ts; keep it under 3 KB gzipped
  * (tests/unit/build.test.ts measures it).
  */
 import type { FormResponse } from '../../supabase/functions/_shared/formFunction.ts';
 import { FORM_GUARD } from '../../supabase/functions/_shared/formPost.ts';
+import { emitTrack } from '../analytics/bridge.ts';
+import type { EventProperties } from '../analytics/events.ts';
 import { mountProviderForm } from './mountProviderForm.ts';
 
 type Errors = Record<string, string>;
@@ -33,6 +36,9 @@ function enhance(form: HTMLFormElement) {
   /** A group of fields of which at least one must be answered (a phone number or an e-mail address). */
   const replyWay = find<HTMLElement>('[data-reply-way]');
   const words = form.dataset;
+  // The form's id names it: 'application-form', 'inquiry-form' (ApplicationForm.tsx, InquiryForm.tsx).
+  const submitted = (outcome: EventProperties['form_submitted']['outcome']) =>
+    emitTrack('form_submitted', { form: form.id === 'application-form' ? 'application' : 'inquiry', outcome });
   const startedAt = form.elements.namedItem(FORM_GUARD.startedAt) as HTMLInputElement;
   let sending = false;
 
@@ -167,12 +173,20 @@ function enhance(form: HTMLFormElement) {
     request.onload = () => {
       const body = request.response as FormResponse<string> | null;
       if (request.status === 201 && body?.ok) {
+        submitted('sent');
         if (progress) showProgress(1);
         status.textContent = 'Sent. Opening the confirmation page.';
         location.assign(body.redirect);
-      } else fail(request.status, body);
+      } else {
+        // Refused by the function (4xx: what was sent, or how often), or it failed.
+        submitted(request.status >= 400 && request.status < 500 ? 'invalid' : 'failed');
+        fail(request.status, body);
+      }
     };
-    request.onerror = request.ontimeout = request.onabort = () => fail(0, null);
+    request.onerror = request.ontimeout = request.onabort = () => {
+      submitted('failed');
+      fail(0, null);
+    };
     setSending(true);
     request.send(new FormData(form));
   });
