@@ -1,6 +1,7 @@
 // Mounts the staff dashboard into the shell that +onRenderHtml wrote for this client-only page.
 import { createRoot, type Root } from 'react-dom/client';
 import type { PageContextClient } from 'vike/types';
+import { NO_CAPTURE_CLASS } from '../../src/analytics/privacy.ts';
 
 let root: Root | undefined;
 
@@ -8,6 +9,9 @@ export function onRenderClient(pageContext: PageContextClient) {
   const { Page } = pageContext;
   const container = document.getElementById('app-root');
   if (!Page || !container) throw new Error('The /admin shell is missing its #app-root element');
+  // Everything the dashboard shows (the sign-in form too) stays out of recordings and autocapture (DESIGN 15);
+  // its dialogs, rendered outside this element, carry the class themselves (RecordDialog.tsx).
+  container.classList.add(NO_CAPTURE_CLASS);
   root ??= createRoot(container);
   root.render(<Page />);
 }

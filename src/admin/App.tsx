@@ -2,6 +2,7 @@
 import { Global, css } from '@emotion/react';
 import { Suspense, lazy, useCallback } from 'react';
 import { color, font } from '../theme.ts';
+import { usePageview } from './analytics.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { SignIn } from './SignIn.tsx';
 import { ToastProvider } from './Toasts.tsx';
@@ -14,6 +15,7 @@ const Dashboard = lazy(() => import('./Dashboard.tsx').then((module) => ({ defau
 export function App() {
   const { state, endSession } = useSession();
   const [view, setView] = useView();
+  usePageview(view);
   const signOut = useCallback(() => void endSession(), [endSession]);
   const expired = useCallback(() => void endSession('Your session has ended. Please sign in again.'), [endSession]);
   return (

@@ -1,5 +1,6 @@
 /** The job applications (spec section 2, /admin): the generic list, plus resume downloads. */
 import { useCallback } from 'react';
+import { track } from './analytics.ts';
 import { downloadResume, resumeFileName, APPLICATION_COLUMNS, type ApplicationSummary } from './applications.ts';
 import { supabase } from './client.ts';
 import { labelOf } from './labels.ts';
@@ -33,16 +34,22 @@ const config: RecordsConfig<ApplicationSummary> = {
     ["Driver's License", row.has_license ? 'Valid' : 'Not Valid'],
   ],
   longText: { column: 'cover_letter', heading: 'Cover Letter', noun: 'cover letter' },
+  viewAction: (row) => ({ action: 'view_application_details', application_id: row.id, position: row.position }),
 };
 
 export function ApplicationsView(props: ViewProps) {
   const fail = useFailureNotice(props.onSessionExpired);
   const download = useCallback(
     async (application: ApplicationSummary) => {
+      // Only rows with a resume have the buttons; file_url is the stored key, never a signed URL (events.ts).
+      const [application_id, file_url] = [application.id, application.resume_url!];
+      track('admin_action', { action: 'download_resume', application_id, position: application.position });
       try {
-        const blob = await downloadResume(supabase, application.resume_url!);
+        const blob = await downloadResume(supabase, file_url);
         saveFile(blob, resumeFileName(application.first_name, application.last_name));
+        track('resume_download_success', { application_id, file_url });
       } catch (error) {
+        track('resume_download_failed', { application_id, error_message: error instanceof Error ? error.message : String(error) });
         fail(error, 'Failed to download resume');
       }
     },

@@ -31,6 +31,7 @@ const config: RecordsConfig<InquirySummary> = {
     ['Sent from', row.page || 'Not recorded'],
   ],
   longText: { column: 'message', heading: 'Message', noun: 'message' },
+  viewAction: (row) => ({ action: 'view_inquiry_details', inquiry_id: row.id }),
 };
 
 export function InquiriesView(props: ViewProps) {

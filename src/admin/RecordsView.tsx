@@ -6,7 +6,9 @@
  */
 import { css } from '@emotion/react';
 import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import type { EventProperties } from '../analytics/events.ts';
 import { color, layout, mq } from '../theme.ts';
+import { track } from './analytics.ts';
 import { supabase } from './client.ts';
 import { formatDate } from './format.ts';
 import { RecordDialog, type DialogConfig } from './RecordDialog.tsx';
@@ -37,6 +39,8 @@ export interface RecordsConfig<T extends ListRow> extends DialogConfig<T> {
   contact: (row: T) => string;
   /** The columns between Name and Submitted: header and cell. */
   cells: ReadonlyArray<readonly [string, (row: T) => ReactNode]>;
+  /** The admin_action of opening a record's details (its id, never its name). */
+  viewAction: (row: T) => EventProperties['admin_action'];
 }
 
 export interface ViewProps {
@@ -94,6 +98,13 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
   const pages = Math.max(1, Math.ceil(matches.length / TABLE_PAGE));
   const shown = matches.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
   const span = config.cells.length + 3;
+
+  // Each non-empty search input (spec section 7): how long the search is and how many rows it matched, never
+  // its text (staff type applicants' names and e-mail addresses there).
+  useEffect(() => {
+    const length = query.trim().length;
+    if (length) track('search_performed', { query_length: length, results_count: matches.length });
+  }, [query]);
 
   return (
     <>
@@ -176,6 +187,7 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
                             <button
                               type="button"
                               onClick={(event) => {
+                                track('admin_action', config.viewAction(row));
                                 setOpener(event.currentTarget);
                                 setSelected(row);
                               }}

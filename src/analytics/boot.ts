@@ -9,6 +9,7 @@ import { PAGE_AWARE_EVENTS, type EventName } from './events.ts';
 import { loadAnalytics } from './load.ts';
 import { declaredProperties, TRACK_ATTRIBUTE } from './markup.ts';
 import { TRACK_DOM_EVENT } from './bridge.ts';
+import { afterLoadWhenIdle } from './idle.ts';
 import { visitorOptedOut } from './privacy.ts';
 
 type Pending = [event: EventName, properties?: Record<string, unknown>];
@@ -62,9 +63,7 @@ try {
     // Capture phase: the click is seen even if a handler below stops it, and before a link leaves the page.
     document.addEventListener('click', onClick, true);
     document.addEventListener(TRACK_DOM_EVENT, onEmitted);
-    const whenIdle = () => ('requestIdleCallback' in window ? requestIdleCallback(start, { timeout: 4000 }) : setTimeout(start, 1));
-    if (document.readyState === 'complete') whenIdle();
-    else addEventListener('load', whenIdle, { once: true });
+    void afterLoadWhenIdle().then(start);
   }
 } catch {
   stop();

@@ -11,6 +11,9 @@
  */
 // The slim build's own declaration (start.ts loads that build; the full build's type is nominally different).
 import type { PostHogConfig } from 'posthog-js/dist/module.slim';
+import { NO_CAPTURE_CLASS } from './privacy.ts';
+
+export { NO_CAPTURE_CLASS };
 
 export interface AnalyticsEnv {
   /** The project key; empty when unset (posthog-js then refuses to start). */
@@ -20,9 +23,6 @@ export interface AnalyticsEnv {
 }
 
 export const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
-
-/** The class that keeps an element and everything in it out of recordings and autocapture (DESIGN 15). */
-export const NO_CAPTURE_CLASS = 'ph-no-capture';
 
 export function analyticsEnv(): AnalyticsEnv {
   return {
