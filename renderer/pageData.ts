@@ -3,7 +3,7 @@ import type { Content } from '../src/content/loader.ts';
 import { navItems, servicesIn } from '../src/content/listings.ts';
 import type { PageMeta } from '../src/seo/head.ts';
 
-export function chromeFrom(content: Content) {
+function chromeOf(content: Content) {
   return {
     site: content.site,
     menu: navItems(servicesIn(content, 'dropdown')),
@@ -11,7 +11,16 @@ export function chromeFrom(content: Content) {
   };
 }
 
-export type Chrome = ReturnType<typeof chromeFrom>;
+export type Chrome = ReturnType<typeof chromeOf>;
+
+const chromes = new WeakMap<Content, Chrome>();
+
+/** The same for every page: made once per loaded content. */
+export function chromeFrom(content: Content): Chrome {
+  let chrome = chromes.get(content);
+  if (!chrome) chromes.set(content, (chrome = chromeOf(content)));
+  return chrome;
+}
 
 export function notFoundMeta(path: string): PageMeta {
   return {

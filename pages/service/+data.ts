@@ -1,13 +1,14 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
 import { getContent } from '../../src/content/loader.ts';
+import { serviceBySlug } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
 import { serviceJsonLd } from '../../src/seo/jsonLd.ts';
 
 export async function data(pageContext: PageContextServer) {
   const content = await getContent();
-  const service = content.services.find((s) => s.slug === pageContext.routeParams.slug);
+  const service = serviceBySlug(content, pageContext.routeParams.slug!);
   if (!service) throw render(404);
   const { site } = content;
   const meta: PageMeta = {

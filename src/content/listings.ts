@@ -1,11 +1,30 @@
-/** The services each list shows (grids, header menu, footer), in the order content/lists.yaml gives. */
+/**
+ * The services each list shows (grids, header menu, footer), in the order content/lists.yaml gives, and a
+ * service by its slug. Every page asks for them: each is worked out once per loaded content, not per page.
+ */
 import type { Content, ServicePage } from './loader.ts';
 import type { ListName } from './schemas/lists.ts';
 
-export function servicesIn(content: Pick<Content, 'services' | 'lists'>, listing: ListName): ServicePage[] {
-  const bySlug = new Map(content.services.map((service) => [service.slug, service]));
+type Listed = Pick<Content, 'services' | 'lists'>;
+
+const bySlugOf = new WeakMap<Pick<Content, 'services'>, Map<string, ServicePage>>();
+const listsOf = new WeakMap<Listed, Map<ListName, ServicePage[]>>();
+
+/** The service whose file is `content/services/<slug>.*`, if there is one. */
+export function serviceBySlug(content: Pick<Content, 'services'>, slug: string): ServicePage | undefined {
+  let bySlug = bySlugOf.get(content);
+  if (!bySlug) bySlugOf.set(content, (bySlug = new Map(content.services.map((service) => [service.slug, service]))));
+  return bySlug.get(slug);
+}
+
+/** The services of one list, in order (shared between pages: do not change the array). */
+export function servicesIn(content: Listed, listing: ListName): ServicePage[] {
+  let lists = listsOf.get(content);
+  if (!lists) listsOf.set(content, (lists = new Map()));
+  let services = lists.get(listing);
   // The loader has checked that every name is a service file.
-  return content.lists[listing].map((slug) => bySlug.get(slug)!);
+  if (!services) lists.set(listing, (services = content.lists[listing].map((slug) => serviceBySlug(content, slug)!)));
+  return services;
 }
 
 export interface NavService {
