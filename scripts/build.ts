@@ -2,21 +2,20 @@
  * `npm run build`: validate the content, prerender every page with Vike into dist/client, then write
  * sitemap.xml, robots.txt and the security headers (_headers, and each page's style policy). Any failure
  * removes dist/ so that nothing half-built can be deployed.
+ * The bundles are reused when only content changed (scripts/lib/buildCache.ts); the pages are always all
+ * prerendered again. This process stays small: the content is validated in a process of its own.
  */
-import { rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { contentRoot, loadContent } from '../src/content/loader.ts';
-import { ContentError } from '../src/content/problems.ts';
-import { siteOrigin } from '../src/env.ts';
-import { FORM_CHOICES_FILE, writeFormChoices } from '../src/forms/formChoices.ts';
-import { publicRoutes } from '../src/routes.ts';
-import { robotsTxt, sitemapXml } from '../src/seo/sitemap.ts';
-import { buildAnalytics } from './lib/buildAnalytics.ts';
-import { buildFormScript } from './lib/buildFormScript.ts';
-import { applySecurityHeaders, policySources } from './lib/securityHeaders.ts';
+import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
+import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
+import { CACHE_DIR, bundleKey, restoreBundles, saveBundles } from './lib/buildCache.ts';
+import type { ContentStepResult } from './lib/contentStep.ts';
+import { applySecurityHeaders } from './lib/securityHeaders.ts';
 
 const dist = path.join(process.cwd(), 'dist');
+const cache = path.join(process.cwd(), CACHE_DIR);
 const started = performance.now();
 
 function fail(message: string): never {
@@ -25,57 +24,81 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-let content;
+// The content is validated (and the form's choices written) in a process that ends before the bundler starts.
+mkdirSync(cache, { recursive: true });
+const snapshot = path.join(cache, 'content.json');
+const stepResult = path.join(cache, 'content-step.json');
+rmSync(stepResult, { force: true });
+const step = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lib/contentStep.ts', snapshot, stepResult], { stdio: 'inherit' });
+let site: ContentStepResult;
 try {
-  content = await loadContent(contentRoot());
-} catch (error) {
-  if (error instanceof ContentError) fail(error.message);
-  throw error;
+  site = JSON.parse(readFileSync(stepResult, 'utf8')) as ContentStepResult;
+} catch {
+  fail(`The content could not be checked (the step stopped with exit code ${step.status}); its output is above.`);
 }
-
-// The Edge Function cannot read content/: it gets the form's choices from a generated module.
-if (writeFormChoices(content)) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
+if (!site.ok) fail(site.error);
+if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
 
 // Vike runs in plain-Node processes of its own (without the TypeScript loader these scripts use): first the
 // bundler, then the prerender, so that their memory is never held at once.
 function vike(command: 'build' | 'prerender') {
   const run = spawnSync(process.execPath, ['node_modules/vike/bin.js', command], {
     stdio: 'inherit',
-    env: { ...process.env, NODE_ENV: 'production', ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
+    env: { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot, ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
   });
   if (run.status !== 0) fail(`\`vike ${command}\` stopped with exit code ${run.status}; its output is above.`);
 }
 
-vike('build');
-// The form script is bundled on its own, so that only pages with a form load it; the
-// prerender reads its hashed name from the manifest this writes.
-let formScript;
-try {
-  formScript = await buildFormScript();
-} catch (error) {
-  fail(`The form script could not be built: ${(error as Error).message}`);
+/** What the bundling step reports, kept with the bundles for the builds that reuse them. */
+interface Bundled {
+  formScript: { src: string; gzipBytes: number };
+  analytics: { src: string; bootGzipBytes: number; lazyGzipBytes: number } | undefined;
 }
-// Only with VITE_POSTHOG_KEY: the analytics boot script for every public page, and the chunk it loads lazily.
-let analytics;
-try {
-  analytics = await buildAnalytics();
-} catch (error) {
-  fail(`The analytics script could not be built: ${(error as Error).message}`);
+
+async function bundle(): Promise<Bundled> {
+  vike('build');
+  // Loaded only to bundle: Vite is a large import this process does not otherwise need.
+  const [{ buildFormScript }, { buildAnalytics }] = await Promise.all([import('./lib/buildFormScript.ts'), import('./lib/buildAnalytics.ts')]);
+  // The form script is bundled on its own, so that only pages with a form load it; the
+  // prerender reads its hashed name from the manifest this writes.
+  let formScript;
+  try {
+    formScript = await buildFormScript();
+  } catch (error) {
+    fail(`The form script could not be built: ${(error as Error).message}`);
+  }
+  // Only with VITE_POSTHOG_KEY: the analytics boot script for every public page, and the chunk it loads lazily.
+  let analytics;
+  try {
+    analytics = await buildAnalytics();
+  } catch (error) {
+    fail(`The analytics script could not be built: ${(error as Error).message}`);
+  }
+  return { formScript, analytics };
 }
+
+// Keyed after the content step, which may rewrite the form's choices (the dashboard's bundle imports them).
+const key = bundleKey(process.cwd());
+let bundled = restoreBundles<Bundled>(process.cwd(), key);
+const reused = bundled !== undefined;
+if (!bundled) {
+  bundled = await bundle();
+  saveBundles(process.cwd(), key, bundled);
+}
+const { formScript, analytics } = bundled;
 vike('prerender');
 
-const origin = siteOrigin(content.site.siteUrl);
-const routes = publicRoutes(content);
-writeFileSync(path.join(dist, 'client', 'sitemap.xml'), sitemapXml(routes, origin));
-writeFileSync(path.join(dist, 'client', 'robots.txt'), robotsTxt(origin));
+writeFileSync(path.join(dist, 'client', 'sitemap.xml'), site.sitemap);
+writeFileSync(path.join(dist, 'client', 'robots.txt'), site.robots);
 try {
-  applySecurityHeaders(path.join(dist, 'client'), policySources(content.site));
+  applySecurityHeaders(path.join(dist, 'client'), site.policySources);
 } catch (error) {
   fail(`The security headers could not be written: ${(error as Error).message}`);
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`Built ${routes.length} public pages, 404.html, sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
+console.log(`Built ${site.routeCount} public pages, 404.html, sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
+console.log(reused ? 'Bundles: reused (no code, configuration, dependency, MDX or VITE_* change since they were built); every page prerendered again.' : `Bundles: built, and kept in ${CACHE_DIR}/ for content-only rebuilds.`);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
 console.log(
   analytics

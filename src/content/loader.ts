@@ -3,7 +3,8 @@
  * files against each other, and returns one typed `Content` object. On any problem it throws a
  * `ContentError` listing every problem at once.
  */
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { crossCheck } from './crossCheck.ts';
@@ -11,6 +12,7 @@ import { applicationFormSchema, type ApplicationForm } from './schemas/applicati
 import { inquiryFormSchema, type InquiryForm } from './schemas/inquiryForm.ts';
 import { checkMdxBody } from './mdxBody.ts';
 import { type ContentProblem, ContentError } from './problems.ts';
+import { CONTENT_SNAPSHOT_ENV } from './snapshotEnv.ts';
 import { directorySchema, type Directory } from './schemas/directory.ts';
 import { listsSchema, type Lists } from './schemas/lists.ts';
 import { jobSchema, type Job } from './schemas/job.ts';
@@ -255,13 +257,52 @@ function contentVersion(root: string): string {
     .join('|');
 }
 
+/** A fingerprint of every file under content/: its path and its bytes. Equal fingerprints, equal content. */
+export function contentHash(root: string = contentRoot()): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()) {
+    const absolute = path.join(root, file);
+    if (!statSync(absolute).isFile()) continue;
+    hash.update(`${file}\0${statSync(absolute).size}\0`).update(readFileSync(absolute));
+  }
+  return hash.digest('hex');
+}
+
+interface ContentSnapshot {
+  /** contentHash() of the files the content was read from. */
+  hash: string;
+  content: Content;
+}
+
+/** Loads and validates the content, and writes it for the prerender. Throws a ContentError like loadContent. */
+export async function loadContentToSnapshot(file: string, root: string = contentRoot()): Promise<Content> {
+  // Hashed before reading: a file changed meanwhile gives a hash the prerender will not find again, never stale content.
+  const hash = contentHash(root);
+  const content = await loadContent(root);
+  writeFileSync(file, JSON.stringify({ hash, content } satisfies ContentSnapshot));
+  return content;
+}
+
+/** The snapshot's content if the files are still the ones it was made from; otherwise they are read again. */
+async function snapshotOrLoad(file: string, root: string): Promise<Content> {
+  try {
+    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as ContentSnapshot;
+    if (snapshot.hash === contentHash(root)) return snapshot.content;
+  } catch {
+    // No snapshot, or an unreadable one: read the files.
+  }
+  return loadContent(root);
+}
+
 /**
- * The content for rendering. Read once per build; in development it is read again when a file under
- * content/ has changed, so an edit shows on the next reload without restarting the server.
+ * The content for rendering. Read once per build (from the build's snapshot when it matches the files); in
+ * development it is read again when a file under content/ has changed, so an edit shows on the next reload
+ * without restarting the server.
  */
 export function getContent(): Promise<Content> {
   const root = contentRoot();
   const version = process.env.NODE_ENV === 'development' ? contentVersion(root) : 'build';
-  if (cached?.version !== version) cached = { content: loadContent(root), version };
+  const snapshot = version === 'build' ? process.env[CONTENT_SNAPSHOT_ENV] : undefined;
+  if (cached?.version !== version) cached = { content: snapshot ? snapshotOrLoad(snapshot, root) : loadContent(root), version };
   return cached.content;
 }

@@ -3,20 +3,44 @@
  * tests/fixtures/build-output.sha256 (one sha256 per file), so a change made for speed cannot change a page.
  * A change to the site's output made on purpose updates the fixture:
  *   npx vitest run tests/unit/buildCache.test.ts -u
+ * And the bundles kept between builds (scripts/lib/buildCache.ts) never give a stale page: an edit of content
+ * reuses them and changes exactly the pages it should, a removed file removes its page, a code edit bundles
+ * again, and going back to the content as it was gives the pinned output again.
  */
+import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { PINNED_ENV, outputManifest, withoutAnalyticsEnv } from './buildOutput.ts';
+import { fixtureService } from './contentFixture.ts';
 
 let project: ProjectCopy;
 let first: ReturnType<ProjectCopy['build']>;
+let firstManifest: string;
 const client = () => path.join(project.dir, 'dist/client');
+const file = (relative: string) => path.join(project.dir, relative);
+
+function build() {
+  const run = project.build(PINNED_ENV);
+  expect(run.stderr).not.toMatch(/error/i);
+  expect(run.status).toBe(0);
+  return { ...run, reused: run.stdout.includes('Bundles: reused'), manifest: outputManifest(client()) };
+}
+
+/** The files whose bytes differ between two manifests, or that only one has. */
+function changedFiles(before: string, after: string): string[] {
+  const lines = (manifest: string) => new Set(manifest.trim().split('\n'));
+  const a = lines(before);
+  const b = lines(after);
+  const files = [...a].filter((line) => !b.has(line)).concat([...b].filter((line) => !a.has(line)));
+  return [...new Set(files.map((line) => line.split('  ')[1]!))].sort();
+}
 
 beforeAll(() => {
   withoutAnalyticsEnv();
   project = copyProject();
   first = project.build(PINNED_ENV);
+  firstManifest = outputManifest(client());
 });
 
 afterAll(() => project.cleanup());
@@ -28,6 +52,59 @@ describe('a build of the content as it is', () => {
   });
 
   test('writes the pinned output, byte for byte', async () => {
-    await expect(outputManifest(client())).toMatchFileSnapshot('../fixtures/build-output.sha256');
+    await expect(firstManifest).toMatchFileSnapshot('../fixtures/build-output.sha256');
   });
+
+  test('bundles, and keeps the bundles for the next build', () => {
+    expect(first.stdout).toContain('Bundles: built');
+  });
+});
+
+// Each rebuild runs the real build (bundling again where a test says so): a minute is plenty on a busy machine.
+const REBUILD_MS = 90_000;
+
+describe('rebuilds', () => {
+  const housekeeping = 'content/services/housekeeping.yaml';
+  let original: string;
+  beforeAll(() => {
+    original = readFileSync(file(housekeeping), 'utf8');
+  });
+
+  test('an edit of one description reuses the bundles and changes that page alone', () => {
+    writeFileSync(file(housekeeping), original.replace(/^description: .*$/m, 'description: Light housekeeping, rewritten by an editor to check that the page changes at once.'));
+    const run = build();
+    expect(run.reused).toBe(true);
+    expect(changedFiles(firstManifest, run.manifest)).toEqual(['housekeeping/index.html']);
+    expect(readFileSync(path.join(client(), 'housekeeping/index.html'), 'utf8')).toContain('rewritten by an editor to check that the page changes at once');
+  }, REBUILD_MS);
+
+  // A new service is also a choice of the contact form, whose labels the dashboard's bundle holds: bundled again.
+  test('a new service file adds its page and sitemap entry, and removing it removes both', () => {
+    writeFileSync(file('content/services/foot-care.yaml'), fixtureService);
+    build();
+    expect(readFileSync(path.join(client(), 'sitemap.xml'), 'utf8')).toContain('/foot-care</loc>');
+    rmSync(file('content/services/foot-care.yaml'));
+    const removed = build();
+    expect(removed.manifest).not.toContain('foot-care/index.html');
+    expect(readFileSync(path.join(client(), 'sitemap.xml'), 'utf8')).not.toContain('/foot-care</loc>');
+  }, REBUILD_MS);
+
+  test('going back to the content as it was gives the pinned output again', () => {
+    writeFileSync(file(housekeeping), original);
+    const run = build();
+    expect(changedFiles(firstManifest, run.manifest)).toEqual([]);
+  }, REBUILD_MS);
+
+  test('a code edit bundles everything again', () => {
+    appendFileSync(file('src/theme.ts'), '\n// An edit of the code: the bundles must be built again.\n');
+    const run = build();
+    expect(run.reused).toBe(false);
+    expect(changedFiles(firstManifest, run.manifest)).toEqual([]);
+  }, REBUILD_MS);
+
+  test('a new VITE_ variable bundles everything again', () => {
+    const run = project.build({ ...PINNED_ENV, VITE_BUILD_CACHE_PROBE: '1' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Bundles: built');
+  }, REBUILD_MS);
 });

@@ -1,0 +1,75 @@
+/**
+ * The bundles a build reuses: what `vike build` and the form and analytics scripts write to dist/ depends on
+ * the code, the configuration, the dependencies, the MDX bodies (compiled into the server bundle) and the
+ * VITE_* variables, never on the YAML content. So after a build the bundles are kept in .build-cache/, under
+ * a key that hashes all of those inputs, and a build whose key is the same (an edit of content only) starts
+ * from them and runs only the prerender. Any other change gives another key: everything is bundled again.
+ * Pages are never reused: every build prerenders every page into a fresh dist/client.
+ */
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+/** Folders and files whose every byte goes into the bundles (or decides how they are built). */
+const CODE_INPUTS = ['src', 'pages', 'renderer', 'scripts', 'public', 'supabase/functions/_shared', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+/** Vite reads these for VITE_* values. */
+const ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'];
+
+export const CACHE_DIR = '.build-cache';
+
+/** The key of the bundles the project would build now. */
+export function bundleKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
+  const hash = createHash('sha256');
+  const add = (relative: string) => {
+    const absolute = path.join(root, relative);
+    if (!existsSync(absolute)) return hash.update(`${relative}\0missing\0`);
+    if (statSync(absolute).isFile()) return hash.update(`${relative}\0${statSync(absolute).size}\0`).update(readFileSync(absolute));
+    for (const name of readdirSync(absolute, { recursive: true, encoding: 'utf8' }).sort()) {
+      const file = path.join(absolute, name);
+      if (statSync(file).isFile()) hash.update(`${relative}/${name}\0${statSync(file).size}\0`).update(readFileSync(file));
+    }
+    return hash;
+  };
+  for (const input of [...CODE_INPUTS, ...ENV_FILES]) add(input);
+  // The MDX bodies are compiled into the server bundle; the YAML files and the frontmatter are read at prerender.
+  const services = path.join(root, 'content/services');
+  for (const name of existsSync(services) ? readdirSync(services).sort() : []) if (name.endsWith('.mdx')) add(`content/services/${name}`);
+  const variables = Object.keys(env)
+    .filter((name) => name.startsWith('VITE_') || name === 'SITE_URL')
+    .sort()
+    .map((name) => `${name}=${env[name]}`);
+  hash.update(`${variables.join('\n')}\0${process.version}\0${process.platform}-${process.arch}`);
+  return hash.digest('hex');
+}
+
+const entry = (root: string) => path.join(root, CACHE_DIR, 'bundles');
+
+/** Puts the kept bundles for `key` into a fresh dist/; returns what was saved with them, or undefined. */
+export function restoreBundles<T>(root: string, key: string): T | undefined {
+  const kept = entry(root);
+  let saved: { key: string; meta: T };
+  try {
+    saved = JSON.parse(readFileSync(path.join(kept, 'key.json'), 'utf8')) as { key: string; meta: T };
+  } catch {
+    return undefined;
+  }
+  if (saved.key !== key) return undefined;
+  const dist = path.join(root, 'dist');
+  rmSync(dist, { recursive: true, force: true });
+  cpSync(path.join(kept, 'dist'), dist, { recursive: true });
+  return saved.meta;
+}
+
+/** Keeps dist/ as it is now (the bundles, before the prerender) for builds with the same key; one entry only. */
+export function saveBundles<T>(root: string, key: string, meta: T): void {
+  const kept = entry(root);
+  const next = `${kept}.${process.pid}`;
+  rmSync(next, { recursive: true, force: true });
+  mkdirSync(next, { recursive: true });
+  cpSync(path.join(root, 'dist'), path.join(next, 'dist'), { recursive: true });
+  // Written last: an entry without its key is never used.
+  writeFileSync(path.join(next, 'key.json'), JSON.stringify({ key, meta }));
+  rmSync(kept, { recursive: true, force: true });
+  renameSync(next, kept);
+}
