@@ -6,8 +6,7 @@
  *   → data-track="phone_call_clicked" data-track-source="hero" data-track-phone-number="+12035550123"
  *
  * Only events whose properties are all text can be declared; `current_page` is filled in by the script.
- * Without VITE_POSTHOG_KEY at build time nothing is written: no script would read it, and the pages stay
- * byte for byte what they are without analytics.
+ * The pages write them through links.ts, which writes nothing without VITE_POSTHOG_KEY.
  */
 import { type EventName, type EventProperties, type PAGE_AWARE_EVENTS } from './events.ts';
 
@@ -22,12 +21,11 @@ export type DeclaredProperties<E extends DeclarableEvent> = E extends (typeof PA
   ? Omit<EventProperties[E], 'current_page'>
   : EventProperties[E];
 
-type DeclareArgs<E extends DeclarableEvent> = Record<string, never> extends DeclaredProperties<E>
+export type DeclareArgs<E extends DeclarableEvent> = Record<string, never> extends DeclaredProperties<E>
   ? [properties?: DeclaredProperties<E>]
   : [properties: DeclaredProperties<E>];
 
 export function trackAttributes<E extends DeclarableEvent>(event: E, ...properties: DeclareArgs<E>): Record<string, string> {
-  if (!import.meta.env.VITE_POSTHOG_KEY?.trim()) return {};
   const attributes: Record<string, string> = { [TRACK_ATTRIBUTE]: event };
   for (const [name, value] of Object.entries(properties[0] ?? {})) {
     if (typeof value === 'string') attributes[`${TRACK_ATTRIBUTE}-${name.replaceAll('_', '-')}`] = value;

@@ -4,8 +4,7 @@
  */
 import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
-import { allServicesLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';
-import { trackAttributes } from '../analytics/markup.ts';
+import { allServicesLink, declared, pageLink, serviceLink, telLink } from '../analytics/links.ts';
 import { CONTACT_SECTION_PATHS } from '../routes.ts';
 import { color, layout } from '../theme.ts';
 import { Container } from './Container.tsx';
@@ -81,7 +80,7 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
               <span className="visually-hidden">Call us at </span>
               {site.phone.display}
             </a>
-            <a href={getStartedHref} className="start" {...trackAttributes('get_started_clicked')}>
+            <a href={getStartedHref} className="start" {...declared('get_started_clicked')}>
               Get Started
             </a>
           </div>

@@ -1,6 +1,6 @@
 /** The top of a service page: icon, heading, introduction, Schedule Consultation and the key promises. */
 import { css } from '@emotion/react';
-import { trackAttributes } from '../../analytics/markup.ts';
+import { declared } from '../../analytics/links.ts';
 import type { Service } from '../../content/schemas/service.ts';
 import type { Site } from '../../content/schemas/site.ts';
 import { color } from '../../theme.ts';
@@ -21,7 +21,7 @@ export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: S
           <h1 id="service-title">{hero.title}</h1>
           <p className="lead">{hero.description}</p>
           <div css={actionsStyle}>
-            <ButtonLink href="/contact" {...trackAttributes('consultation_clicked')}>
+            <ButtonLink href="/contact" {...declared('consultation_clicked')}>
               <Icon name="calendar-check" size={20} /> Schedule Consultation
             </ButtonLink>
           </div>
