@@ -9,6 +9,8 @@ import { e2ePorts } from './tests/e2e/ports.ts';
 const ports = e2ePorts();
 process.env.E2E_API_URL = `http://127.0.0.1:${ports.api}`;
 process.env.E2E_PROVIDER_SITE_URL = `http://localhost:${ports.providerSite}`;
+// The analytics host that site was built with (a capture server in tests/e2e/stack.ts; analyticsSite.spec.ts).
+process.env.E2E_CAPTURE_URL = `http://127.0.0.1:${ports.capture}`;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } };
 
@@ -32,9 +34,15 @@ export default defineConfig({
     { name: 'phone-saves', grep: /@saves/, grepInvert: /@desktop/, dependencies: ['desktop-saves'], use: phone },
   ],
   webServer: {
-    // The stand-in, the site built for it and again with HubSpot ids, and their static servers (each build takes a few seconds).
+    // The stand-in, the site built for it and again with HubSpot ids and an analytics key, their static servers
+    // and that key's capture server (each build takes a few seconds).
     command: 'npx tsx tests/e2e/stack.ts',
-    env: { E2E_SITE_PORT: String(ports.site), E2E_API_PORT: String(ports.api), E2E_PROVIDER_SITE_PORT: String(ports.providerSite) },
+    env: {
+      E2E_SITE_PORT: String(ports.site),
+      E2E_API_PORT: String(ports.api),
+      E2E_PROVIDER_SITE_PORT: String(ports.providerSite),
+      E2E_CAPTURE_PORT: String(ports.capture),
+    },
     url: `http://localhost:${ports.site}/`,
     reuseExistingServer: false,
     timeout: 180_000,

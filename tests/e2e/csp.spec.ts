@@ -61,3 +61,33 @@ test.describe('@desktop', () => {
     expect((await violations()).join('\n')).toMatch(/style-src-elem blocked inline[\s\S]*script-src-elem blocked inline/);
   });
 });
+
+// The same on the site built with an analytics key (tests/e2e/stack.ts): posthog-js, its remote config, its
+// recorder script and the recorder's worker all load under the policy, which names the analytics host.
+test.describe('with an analytics key @desktop', () => {
+  test.use({ baseURL: process.env.E2E_PROVIDER_SITE_URL });
+  const analyticsStarted = (page: Page) => expect.poll(() => page.evaluate(() => localStorage.getItem('ph_phc_test_posthog'))).not.toBeNull();
+
+  for (const path of routes) {
+    test(`${path} loads with analytics under the Content-Security-Policy without a violation`, async ({ page }) => {
+      // HubSpot's script (real ids on this site) is not what is tested here: refused before it leaves.
+      await page.route(/hsforms\.net|hubspot\.com/, (route) => route.abort('blockedbyclient'));
+      const violations = await watchViolations(page);
+      const response = await page.goto(path);
+      expect(response!.headers()['content-security-policy']).toContain(process.env.E2E_CAPTURE_URL!);
+      await analyticsStarted(page);
+      await page.waitForLoadState('networkidle');
+      expect(await violations()).toEqual([]);
+    });
+  }
+
+  test('the signed-in dashboard with analytics opens an application without a violation', async ({ page }) => {
+    const violations = await watchViolations(page);
+    await signIn(page);
+    await page.getByRole('button', { name: /^View details of / }).first().click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+    await analyticsStarted(page);
+    await page.waitForLoadState('networkidle');
+    expect(await violations()).toEqual([]);
+  });
+});

@@ -11,6 +11,8 @@
  * - Lazily loaded scripts, `/static/<name>.js` (lazy-recorder, surveys, web-vitals, dead-clicks-autocapture …),
  *   from node_modules/posthog-js/dist/.
  * Everything with CORS, as the page is on another origin. Unknown paths answer 404 and are kept in `requests`.
+ * `GET /__captured` answers what was received so far (`Captured`), for tests in other processes than the
+ * server's (tests/e2e/stack.ts runs one for the site built with a key; see analyticsSite.spec.ts).
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -33,12 +35,24 @@ export interface CaptureServer {
   events: CapturedEvent[];
   /** The rrweb events of every `$snapshot`, unpacked. */
   snapshots: unknown[];
+  /** The same, by the browser (`distinct_id`) that sent them. */
+  recordings: Recording[];
   /** Resolves when `check()` holds (checked after every request), rejects after `timeoutMs`. */
   waitFor(what: string, check: () => boolean, timeoutMs?: number): Promise<void>;
   /** Forgets everything received so far. */
   clear(): void;
   close(): Promise<void>;
 }
+
+export interface Recording {
+  distinct_id: string;
+  events: unknown[];
+}
+
+/** What `GET /__captured` answers. */
+export type Captured = Pick<CaptureServer, 'requests' | 'events' | 'recordings'>;
+
+export const CAPTURED_PATH = '/__captured';
 
 const POSTHOG_DIST = path.join(process.cwd(), 'node_modules/posthog-js/dist');
 const INGEST = /^\/(e|s|batch|capture|track|engage|i\/v0\/e)\/?$/;
@@ -60,10 +74,12 @@ export function remoteConfig(): RemoteConfig {
   };
 }
 
-export async function startCaptureServer(): Promise<CaptureServer> {
+/** `port`: where to listen on 127.0.0.1; a free port when left out. */
+export async function startCaptureServer(port = 0): Promise<CaptureServer> {
   const requests: CaptureServer['requests'] = [];
   const events: CapturedEvent[] = [];
   const snapshots: unknown[] = [];
+  const recordings: Recording[] = [];
   const waiters = new Set<() => void>();
 
   const server = createServer((request, response) => {
@@ -81,6 +97,9 @@ export async function startCaptureServer(): Promise<CaptureServer> {
 
   function answer(request: IncomingMessage, response: ServerResponse, body: Buffer) {
     const url = new URL(request.url ?? '/', 'http://capture');
+    if (url.pathname === CAPTURED_PATH) {
+      return response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ requests, events, recordings } satisfies Captured));
+    }
     requests.push({ method: request.method ?? 'GET', path: url.pathname + url.search });
     response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
     response.setHeader('Access-Control-Allow-Credentials', 'true');
@@ -100,8 +119,11 @@ export async function startCaptureServer(): Promise<CaptureServer> {
     }
     if (INGEST.test(url.pathname) && request.method === 'POST') {
       for (const item of decodeBatch(body)) {
-        if (item.event === '$snapshot') snapshots.push(...unpackSnapshot(item.properties.$snapshot_data));
-        else events.push(item);
+        if (item.event === '$snapshot') {
+          const unpacked = unpackSnapshot(item.properties.$snapshot_data);
+          snapshots.push(...unpacked);
+          recordings.push({ distinct_id: String(item.properties.distinct_id), events: unpacked });
+        } else events.push(item);
       }
       return json({ status: 1 });
     }
@@ -112,12 +134,13 @@ export async function startCaptureServer(): Promise<CaptureServer> {
     response.writeHead(404).end();
   }
 
-  const { url, close } = await listenOnLoopback(server);
+  const { url, close } = await listenOnLoopback(server, port);
   return {
     url,
     requests,
     events,
     snapshots,
+    recordings,
     waitFor(what, check, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const wake = () => {
@@ -138,6 +161,7 @@ export async function startCaptureServer(): Promise<CaptureServer> {
       requests.length = 0;
       events.length = 0;
       snapshots.length = 0;
+      recordings.length = 0;
     },
     close,
   };
@@ -147,11 +171,11 @@ export async function startCaptureServer(): Promise<CaptureServer> {
   }
 }
 
-/** Starts a server on a free loopback port: its origin, and how to stop it. */
-export async function listenOnLoopback(server: Server): Promise<{ url: string; close: () => Promise<void> }> {
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
+/** Starts a server on a loopback port (a free one unless given): its origin, and how to stop it. */
+export async function listenOnLoopback(server: Server, port = 0): Promise<{ url: string; close: () => Promise<void> }> {
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const address = server.address() as AddressInfo;
+  return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
 /** An ingest request's body as events: gzip, `data=` form bodies (base64 or not) and plain JSON. */
