@@ -39,14 +39,16 @@ try {
 if (!site.ok) fail(site.error);
 if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
 
-// Vike runs in plain-Node processes of its own (without the TypeScript loader these scripts use): first the
-// bundler, then the prerender, so that their memory is never held at once.
-function vike(command: 'build' | 'prerender') {
-  const run = spawnSync(process.execPath, ['node_modules/vike/bin.js', command], {
-    stdio: 'inherit',
+// The bundler and the prerender run in plain-Node processes of their own (without the TypeScript loader these
+// scripts use), one after the other, so that their memory is never held at once.
+function node(args: string[], what: string) {
+  const run = spawnSync(process.execPath, args, {
+    stdio: ['ignore', what === 'vike build' ? 'inherit' : 'pipe', 'inherit'],
+    encoding: 'utf8',
     env: { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot, ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
   });
-  if (run.status !== 0) fail(`\`vike ${command}\` stopped with exit code ${run.status}; its output is above.`);
+  if (run.status !== 0) fail(`\`${what}\` stopped with exit code ${run.status}; its output is above.`);
+  return run.stdout;
 }
 
 /** What the bundling step reports, kept with the bundles for the builds that reuse them. */
@@ -56,7 +58,7 @@ interface Bundled {
 }
 
 async function bundle(): Promise<Bundled> {
-  vike('build');
+  node(['node_modules/vike/bin.js', 'build'], 'vike build');
   // Loaded only to bundle: Vite is a large import this process does not otherwise need.
   const [{ buildFormScript }, { buildAnalytics }] = await Promise.all([import('./lib/buildFormScript.ts'), import('./lib/buildAnalytics.ts')]);
   // The form script is bundled on its own, so that only pages with a form load it; the
@@ -86,7 +88,8 @@ if (!bundled) {
   saveBundles(process.cwd(), key, bundled);
 }
 const { formScript, analytics } = bundled;
-vike('prerender');
+// Every page, from the bundles, with Vike's server runtime (see prerender.mjs for why not `vike prerender`).
+const pageCount = Number(node(['scripts/lib/prerender.mjs', stepResult], 'prerender'));
 
 writeFileSync(path.join(dist, 'client', 'sitemap.xml'), site.sitemap);
 writeFileSync(path.join(dist, 'client', 'robots.txt'), site.robots);
@@ -97,7 +100,7 @@ try {
 }
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
-console.log(`Built ${site.routeCount} public pages, 404.html, sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
+console.log(`Built ${site.paths.length} public pages (${pageCount} with /admin and 404.html), sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
 console.log(reused ? 'Bundles: reused (no code, configuration, dependency, MDX or VITE_* change since they were built); every page prerendered again.' : `Bundles: built, and kept in ${CACHE_DIR}/ for content-only rebuilds.`);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
 console.log(

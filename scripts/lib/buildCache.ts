@@ -4,10 +4,11 @@
  * VITE_* variables, never on the YAML content. So after a build the bundles are kept in .build-cache/, under
  * a key that hashes all of those inputs, and a build whose key is the same (an edit of content only) starts
  * from them and runs only the prerender. Any other change gives another key: everything is bundled again.
+ * The last KEPT sets are kept, so that going back (a reverted edit, another branch) reuses them too.
  * Pages are never reused: every build prerenders every page into a fresh dist/client.
  */
 import { createHash } from 'node:crypto';
-import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** Folders and files whose every byte goes into the bundles (or decides how they are built). */
@@ -17,6 +18,9 @@ const CODE_INPUTS = ['src', 'pages', 'renderer', 'scripts', 'public', 'supabase/
 const ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'];
 
 export const CACHE_DIR = '.build-cache';
+
+/** How many sets of bundles are kept (each about 2 MB). */
+const KEPT = 3;
 
 /** The key of the bundles the project would build now. */
 export function bundleKey(root: string, env: NodeJS.ProcessEnv = process.env): string {
@@ -43,11 +47,11 @@ export function bundleKey(root: string, env: NodeJS.ProcessEnv = process.env): s
   return hash.digest('hex');
 }
 
-const entry = (root: string) => path.join(root, CACHE_DIR, 'bundles');
+const bundlesDir = (root: string) => path.join(root, CACHE_DIR, 'bundles');
 
 /** Puts the kept bundles for `key` into a fresh dist/; returns what was saved with them, or undefined. */
 export function restoreBundles<T>(root: string, key: string): T | undefined {
-  const kept = entry(root);
+  const kept = path.join(bundlesDir(root), key);
   let saved: { key: string; meta: T };
   try {
     saved = JSON.parse(readFileSync(path.join(kept, 'key.json'), 'utf8')) as { key: string; meta: T };
@@ -58,13 +62,15 @@ export function restoreBundles<T>(root: string, key: string): T | undefined {
   const dist = path.join(root, 'dist');
   rmSync(dist, { recursive: true, force: true });
   cpSync(path.join(kept, 'dist'), dist, { recursive: true });
+  const now = new Date();
+  utimesSync(kept, now, now);
   return saved.meta;
 }
 
-/** Keeps dist/ as it is now (the bundles, before the prerender) for builds with the same key; one entry only. */
+/** Keeps dist/ as it is now (the bundles, before the prerender) for builds with the same key. */
 export function saveBundles<T>(root: string, key: string, meta: T): void {
-  const kept = entry(root);
-  const next = `${kept}.${process.pid}`;
+  const kept = path.join(bundlesDir(root), key);
+  const next = `${kept}.${process.pid}.tmp`;
   rmSync(next, { recursive: true, force: true });
   mkdirSync(next, { recursive: true });
   cpSync(path.join(root, 'dist'), path.join(next, 'dist'), { recursive: true });
@@ -72,4 +78,10 @@ export function saveBundles<T>(root: string, key: string, meta: T): void {
   writeFileSync(path.join(next, 'key.json'), JSON.stringify({ key, meta }));
   rmSync(kept, { recursive: true, force: true });
   renameSync(next, kept);
+  // The least recently used sets beyond KEPT go.
+  const entries = readdirSync(bundlesDir(root))
+    .filter((name) => /^[0-9a-f]{64}$/.test(name))
+    .map((name) => ({ name, used: statSync(path.join(bundlesDir(root), name)).mtimeMs }))
+    .sort((a, b) => b.used - a.used);
+  for (const { name } of entries.slice(KEPT)) rmSync(path.join(bundlesDir(root), name), { recursive: true, force: true });
 }

@@ -17,7 +17,7 @@ import type { PolicySources } from '../../src/security/headers.ts';
 
 export type ContentStepResult =
   | { ok: false; error: string }
-  | { ok: true; formChoicesUpdated: boolean; routeCount: number; sitemap: string; robots: string; policySources: PolicySources };
+  | { ok: true; formChoicesUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources };
 
 async function contentStep(snapshotFile: string): Promise<ContentStepResult> {
   let content;
@@ -33,7 +33,8 @@ async function contentStep(snapshotFile: string): Promise<ContentStepResult> {
     ok: true,
     // The Edge Function cannot read content/: it gets the form's choices from a generated module.
     formChoicesUpdated: writeFormChoices(content),
-    routeCount: routes.length,
+    // The pages to prerender (scripts/lib/prerender.mjs reads this file as its plan).
+    paths: routes.map((route) => route.path),
     sitemap: sitemapXml(routes, origin),
     robots: robotsTxt(origin),
     policySources: policySources(content.site),
