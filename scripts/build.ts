@@ -12,7 +12,8 @@ import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
 import { CACHE_DIR, bundleKey, restoreBundles, saveBundles } from './lib/buildCache.ts';
 import type { ContentStepResult } from './lib/contentStep.ts';
-import { applySecurityHeaders } from './lib/securityHeaders.ts';
+import { writeHeadersFile } from './lib/securityHeaders.ts';
+import { writePrerenderedPages } from './lib/writePages.ts';
 
 const dist = path.join(process.cwd(), 'dist');
 const cache = path.join(process.cwd(), CACHE_DIR);
@@ -41,14 +42,10 @@ if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy s
 
 // The bundler and the prerender run in plain-Node processes of their own (without the TypeScript loader these
 // scripts use), one after the other, so that their memory is never held at once.
-function node(args: string[], what: string) {
-  const run = spawnSync(process.execPath, args, {
-    stdio: ['ignore', what === 'vike build' ? 'inherit' : 'pipe', 'inherit'],
-    encoding: 'utf8',
-    env: { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot, ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) },
-  });
-  if (run.status !== 0) fail(`\`${what}\` stopped with exit code ${run.status}; its output is above.`);
-  return run.stdout;
+const childEnv = { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot, ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) };
+function vike(command: 'build') {
+  const run = spawnSync(process.execPath, ['node_modules/vike/bin.js', command], { stdio: 'inherit', env: childEnv });
+  if (run.status !== 0) fail(`\`vike ${command}\` stopped with exit code ${run.status}; its output is above.`);
 }
 
 /** What the bundling step reports, kept with the bundles for the builds that reuse them. */
@@ -58,7 +55,7 @@ interface Bundled {
 }
 
 async function bundle(): Promise<Bundled> {
-  node(['node_modules/vike/bin.js', 'build'], 'vike build');
+  vike('build');
   // Loaded only to bundle: Vite is a large import this process does not otherwise need.
   const [{ buildFormScript }, { buildAnalytics }] = await Promise.all([import('./lib/buildFormScript.ts'), import('./lib/buildAnalytics.ts')]);
   // The form script is bundled on its own, so that only pages with a form load it; the
@@ -88,13 +85,19 @@ if (!bundled) {
   saveBundles(process.cwd(), key, bundled);
 }
 const { formScript, analytics } = bundled;
-// Every page, from the bundles, with Vike's server runtime (see prerender.mjs for why not `vike prerender`).
-const pageCount = Number(node(['scripts/lib/prerender.mjs', stepResult], 'prerender'));
+// Every page, from the bundles, with Vike's server runtime (see prerender.mjs for why not `vike prerender`),
+// written here with its style policy as the prerender goes on.
+let pageCount = 0;
+try {
+  pageCount = await writePrerenderedPages({ client: path.join(dist, 'client'), plan: stepResult, sources: site.policySources, env: childEnv });
+} catch (error) {
+  fail(`The pages could not be prerendered: ${(error as Error).message}.`);
+}
 
 writeFileSync(path.join(dist, 'client', 'sitemap.xml'), site.sitemap);
 writeFileSync(path.join(dist, 'client', 'robots.txt'), site.robots);
 try {
-  applySecurityHeaders(path.join(dist, 'client'), site.policySources);
+  writeHeadersFile(path.join(dist, 'client'), site.policySources);
 } catch (error) {
   fail(`The security headers could not be written: ${(error as Error).message}`);
 }

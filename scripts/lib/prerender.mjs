@@ -8,9 +8,11 @@
  * React about twice as slow, and everything here is already bundled.
  * Usage: node scripts/lib/prerender.mjs <plan.json>, where the plan is { paths: string[] }: the pages the
  * content gives (fixed pages, form pages, jobs, services; see publicRoutes). Vike's own static routes (such as
- * /admin) and the 404 page are added here. Prints the number of pages written.
+ * /admin) and the 404 page are added here.
+ * Writes no file: each page goes to stdout as one line, the JSON of [file under dist/client, html], and the
+ * build (scripts/lib/writePages.ts) writes it with its style policy, on the other core, as this renders the next.
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 /** Routes with a parameter, whose pages the content lists (the plan's paths); any other needs adding there. */
@@ -21,7 +23,6 @@ if (!planFile) throw new Error('usage: prerender.mjs <plan.json>');
 /** @type {{ paths: string[] }} */
 const plan = JSON.parse(readFileSync(planFile, 'utf8'));
 const root = process.cwd();
-const client = path.join(root, 'dist/client');
 
 const { getGlobalContextAsync, renderPage } = await import('vike/server');
 const { pages } = await getGlobalContextAsync(true);
@@ -51,9 +52,8 @@ async function write(urlPath, file, status) {
     const error = /** @type {{ errorWhileRendering?: unknown }} */ (pageContext).errorWhileRendering;
     throw new Error(`${urlPath} rendered with status ${response?.statusCode ?? 'none'}, not ${status}`, { cause: error });
   }
-  const absolute = path.join(client, file);
-  mkdirSync(path.dirname(absolute), { recursive: true });
-  writeFileSync(absolute, response.body);
+  // A pipe's writes are synchronous on Linux: when the build falls behind, this waits for it.
+  process.stdout.write(`${JSON.stringify([file, response.body])}\n`);
 }
 
 const paths = [...new Set([...plan.paths, ...staticPaths])];
@@ -62,4 +62,3 @@ for (const urlPath of paths) await write(urlPath, htmlFile(urlPath), 200);
 await write('/404', '404.html', 404);
 // As `vike prerender` does when every page is prerendered: the server bundle is not deployed.
 rmSync(path.join(root, 'dist/server'), { recursive: true, force: true });
-console.log(paths.length + 1);

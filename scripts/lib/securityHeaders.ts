@@ -21,20 +21,34 @@ export function policySources(site: Content['site'], env: NodeJS.ProcessEnv = pr
   };
 }
 
-/** Returns the number of pages given a policy of their own. */
+/**
+ * A prerendered page with its style policy (the <meta> CSP with the hashes of its inline styles), or as it is
+ * where the header's rule applies instead. `file` is relative to dist/client.
+ */
+export function withPolicyWhereItApplies(file: string, html: string, sources: PolicySources): { html: string; hasPolicy: boolean } {
+  // /admin is rendered in the browser, where Emotion inserts its styles as it goes: the header's rule applies.
+  if (file.split(/[\\/]/)[0] === 'admin') return { html, hasPolicy: false };
+  // The provider's form writes styles of its own into the card: such a page keeps the header's rule too.
+  if (sources.formProvider && html.includes('data-form-provider')) return { html, hasPolicy: false };
+  return { html: withPagePolicy(html, file), hasPolicy: true };
+}
+
+/** dist/client/_headers: the site's headers for static hosts (and the local server). */
+export function writeHeadersFile(client: string, sources: PolicySources): void {
+  writeFileSync(path.join(client, '_headers'), headersFile(headerRules(sources)));
+}
+
+/** Gives every page already written under `client` its policy; returns the number of pages given one. */
 export function applySecurityHeaders(client: string, sources: PolicySources): number {
   let pages = 0;
   for (const file of readdirSync(client, { recursive: true, encoding: 'utf8' })) {
     if (!file.endsWith('.html')) continue;
-    // /admin is rendered in the browser, where Emotion inserts its styles as it goes: the header's rule applies.
-    if (file.split(path.sep)[0] === 'admin') continue;
     const absolute = path.join(client, file);
-    const html = readFileSync(absolute, 'utf8');
-    // The provider's form writes styles of its own into the card: such a page keeps the header's rule too.
-    if (sources.formProvider && html.includes('data-form-provider')) continue;
-    writeFileSync(absolute, withPagePolicy(html, file));
+    const page = withPolicyWhereItApplies(file, readFileSync(absolute, 'utf8'), sources);
+    if (!page.hasPolicy) continue;
+    writeFileSync(absolute, page.html);
     pages += 1;
   }
-  writeFileSync(path.join(client, '_headers'), headersFile(headerRules(sources)));
+  writeHeadersFile(client, sources);
   return pages;
 }
