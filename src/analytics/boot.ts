@@ -1,7 +1,7 @@
 /**
  * The analytics bootstrap a public page loads (`<script type="module">`, built by scripts/lib/buildAnalytics.ts
  * only when VITE_POSTHOG_KEY is set). It stays under 2 KB gzipped and never blocks rendering: posthog-js
- * (start.ts) is fetched only after the load event, when the browser is idle. Meanwhile clicks on elements
+ * (start.ts) is fetched only once the page has long been usable (idle.ts). Meanwhile clicks on elements
  * declared with `trackAttributes` (markup.ts) and events from other scripts (bridge.ts) are queued, then sent
  * after the page view; those still queued when the page is left (a click on a link to the next page, made
  * before posthog-js was there) go with the visitor in sessionStorage and are sent by the next page's boot script.

@@ -66,7 +66,8 @@ test.describe('@desktop', () => {
 // recorder script and the recorder's worker all load under the policy, which names the analytics host.
 test.describe('with an analytics key @desktop', () => {
   test.use({ baseURL: process.env.E2E_PROVIDER_SITE_URL });
-  const analyticsStarted = (page: Page) => expect.poll(() => page.evaluate(() => localStorage.getItem('ph_phc_test_posthog'))).not.toBeNull();
+  // posthog-js starts a few seconds after the load event (src/analytics/idle.ts).
+  const analyticsStarted = (page: Page) => expect.poll(() => page.evaluate(() => localStorage.getItem('ph_phc_test_posthog')), { timeout: 15_000 }).not.toBeNull();
 
   for (const path of routes) {
     test(`${path} loads with analytics under the Content-Security-Policy without a violation`, async ({ page }) => {
