@@ -4,10 +4,15 @@
  * form's choices for the Edge Functions, hands the content to the prerender (a snapshot), and works out the
  * files the build writes last (sitemap, robots.txt, what the security headers name).
  * Usage: content-step <snapshot file> <result file>; the result is a ContentStepResult.
+ * Service files whose text was valid in the previous build are not validated again (see ValidatedServices),
+ * as long as the content code (src/content/) and the dependencies are the same.
  */
-import { writeFileSync } from 'node:fs';
-import { contentRoot, loadContentToSnapshot } from '../../src/content/loader.ts';
+import { createHash } from 'node:crypto';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentRoot, loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
 import { ContentError } from '../../src/content/problems.ts';
+import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { writeFormChoices } from '../../src/forms/formChoices.ts';
 import { publicRoutes } from '../../src/routes.ts';
@@ -19,14 +24,35 @@ export type ContentStepResult =
   | { ok: false; error: string }
   | { ok: true; formChoicesUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources };
 
-async function contentStep(snapshotFile: string): Promise<ContentStepResult> {
+/** What validating depends on besides a file's text: the schemas, the loader, the parser and zod. */
+function validationCodeKey(): string {
+  const hash = createHash('sha256');
+  const code = path.join(process.cwd(), 'src/content');
+  for (const name of readdirSync(code, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (name.endsWith('.ts')) hash.update(`${name}\0`).update(readFileSync(path.join(code, name)));
+  }
+  for (const file of ['package.json', 'node_modules/zod/package.json', 'node_modules/yaml/package.json']) hash.update(`${file}\0`).update(readFileSync(path.join(process.cwd(), file)));
+  return hash.digest('hex');
+}
+
+async function contentStep(snapshotFile: string, validatedFile: string): Promise<ContentStepResult> {
+  const key = validationCodeKey();
+  let known = new Map<string, Service>();
+  try {
+    const kept = JSON.parse(readFileSync(validatedFile, 'utf8')) as { key: string; services: Array<[string, Service]> };
+    if (kept.key === key) known = new Map(kept.services);
+  } catch {
+    // None kept yet: every file is validated.
+  }
+  const validated: ValidatedServices = { known, next: new Map() };
   let content;
   try {
-    content = await loadContentToSnapshot(snapshotFile, contentRoot());
+    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated);
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, error: error.message };
     throw error;
   }
+  writeFileSync(validatedFile, JSON.stringify({ key, services: [...validated.next] }));
   const origin = siteOrigin(content.site.siteUrl);
   const routes = publicRoutes(content);
   return {
@@ -43,4 +69,5 @@ async function contentStep(snapshotFile: string): Promise<ContentStepResult> {
 
 const [snapshotFile, resultFile] = process.argv.slice(2);
 if (!snapshotFile || !resultFile) throw new Error('usage: contentStep.ts <snapshot file> <result file>');
-writeFileSync(resultFile, JSON.stringify(await contentStep(snapshotFile)));
+// Kept beside the snapshot.
+writeFileSync(resultFile, JSON.stringify(await contentStep(snapshotFile, path.join(path.dirname(snapshotFile), 'validated-services.json'))));

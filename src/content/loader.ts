@@ -75,7 +75,18 @@ export interface ParsedFile<T> {
   data: T;
 }
 
-export async function loadContent(root: string = contentRoot()): Promise<Content> {
+/**
+ * Service files validated by an earlier build, by the sha256 of their text (the build keeps them only while
+ * the schemas and the libraries are the same: scripts/lib/contentStep.ts). A file with the same text gives the
+ * same data, so it is neither parsed nor validated again; the checks across files still run on every file.
+ */
+export interface ValidatedServices {
+  known: ReadonlyMap<string, Service>;
+  /** Every service file valid this time, to keep for the next build. */
+  next: Map<string, Service>;
+}
+
+export async function loadContent(root: string = contentRoot(), validated?: ValidatedServices): Promise<Content> {
   const problems: ContentProblem[] = [];
   const show = (absolute: string) => path.relative(path.dirname(root), absolute).split(path.sep).join('/');
 
@@ -191,10 +202,20 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
       problems.push(...bodyProblems);
       if (bodyProblems.length) parsed = undefined;
     } else {
-      parsed = parseFile(absolute, serviceSchema);
+      parsed = validated ? parseServiceOnce(absolute, validated) : parseFile(absolute, serviceSchema);
     }
     if (parsed) serviceFiles.push({ ...parsed, slug, format: extension === '.mdx' ? 'mdx' : 'yaml' });
     else invalidSlugs.add(slug);
+  }
+
+  /** parseFile for a service file, unless the same text was validated before. */
+  function parseServiceOnce(absolute: string, { known, next }: ValidatedServices): ParsedFile<Service> | undefined {
+    const raw = readFileSync(absolute, 'utf8');
+    const digest = createHash('sha256').update(raw).digest('hex');
+    const data = known.get(digest);
+    const parsed = data ? { file: show(absolute), source: sourceWhenAsked(show(absolute), raw), data } : parseFile(absolute, serviceSchema, raw);
+    if (parsed) next.set(digest, parsed.data);
+    return parsed;
   }
 
   if (lists && directory && regions) problems.push(...crossCheck({ services: serviceFiles, lists, directory, regions, invalidSlugs }));
@@ -215,6 +236,19 @@ export async function loadContent(root: string = contentRoot()): Promise<Content
     jobs,
     applicationForm: applicationForm!.data,
     inquiryForm: inquiryForm!.data,
+  };
+}
+
+/** A valid file's source positions, parsed only if a check across files has something to point at in it. */
+function sourceWhenAsked(file: string, raw: string): YamlSource {
+  let source: YamlSource | undefined;
+  const parsed = () => (source ??= parseYamlSource(file, raw));
+  return {
+    get data() {
+      return parsed().data;
+    },
+    problems: [],
+    locate: (fieldPath, at) => parsed().locate(fieldPath, at),
   };
 }
 
@@ -275,10 +309,10 @@ interface ContentSnapshot {
 }
 
 /** Loads and validates the content, and writes it for the prerender. Throws a ContentError like loadContent. */
-export async function loadContentToSnapshot(file: string, root: string = contentRoot()): Promise<Content> {
+export async function loadContentToSnapshot(file: string, root: string = contentRoot(), validated?: ValidatedServices): Promise<Content> {
   // Hashed before reading: a file changed meanwhile gives a hash the prerender will not find again, never stale content.
   const hash = contentHash(root);
-  const content = await loadContent(root);
+  const content = await loadContent(root, validated);
   writeFileSync(file, JSON.stringify({ hash, content } satisfies ContentSnapshot));
   return content;
 }
