@@ -10,7 +10,7 @@ import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
-import { CACHE_DIR, bundleKey, restoreBundles, saveBundles } from './lib/buildCache.ts';
+import { CACHE_DIR, bundleKey, compiledScript, restoreBundles, saveBundles } from './lib/buildCache.ts';
 import type { ContentStepResult } from './lib/contentStep.ts';
 import { writeHeadersFile } from './lib/securityHeaders.ts';
 import { writePrerenderedPages } from './lib/writePages.ts';
@@ -30,7 +30,7 @@ mkdirSync(cache, { recursive: true });
 const snapshot = path.join(cache, 'content.json');
 const stepResult = path.join(cache, 'content-step.json');
 rmSync(stepResult, { force: true });
-const step = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/lib/contentStep.ts', snapshot, stepResult], { stdio: 'inherit' });
+const step = spawnSync(process.execPath, [await compiledScript(process.cwd(), 'scripts/lib/contentStep.ts'), snapshot, stepResult], { stdio: 'inherit' });
 let site: ContentStepResult;
 try {
   site = JSON.parse(readFileSync(stepResult, 'utf8')) as ContentStepResult;
