@@ -22,3 +22,15 @@ export function readServerEnv(env: NodeJS.ProcessEnv = process.env) {
 export function siteOrigin(contentSiteUrl: string): string {
   return (readServerEnv().SITE_URL ?? contentSiteUrl).replace(/\/+$/, '');
 }
+
+/**
+ * The moment the build stands for: now, or `SOURCE_DATE_EPOCH` (seconds since 1970, the reproducible-builds
+ * convention) when set, so that the same sources give the same pages on any day (the footer's year, which
+ * openings are still advertised). The pinned-output test sets it.
+ */
+export function buildDate(env: NodeJS.ProcessEnv = process.env): Date {
+  const epoch = env.SOURCE_DATE_EPOCH?.trim();
+  if (!epoch) return new Date();
+  if (!/^\d+$/.test(epoch)) throw new Error(`SOURCE_DATE_EPOCH must be whole seconds since 1970, found "${epoch}".`);
+  return new Date(Number(epoch) * 1000);
+}

@@ -1,6 +1,7 @@
 /** The footer of every public page: five services, coverage, contact, the legal line and the registration. */
 import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
+import { buildDate } from '../env.ts';
 import { allServicesLink, mailtoLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';
 import { color, layout, mq } from '../theme.ts';
 import { Container } from './Container.tsx';
@@ -8,7 +9,7 @@ import { Icon } from './Icon.tsx';
 
 export function SiteFooter({ chrome }: { chrome: Chrome }) {
   const { site, footer } = chrome;
-  const year = new Date().getFullYear();
+  const year = buildDate().getFullYear();
   return (
     <footer css={footerStyle}>
       <Container>

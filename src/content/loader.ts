@@ -7,6 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
+import { buildDate } from '../env.ts';
 import { crossCheck } from './crossCheck.ts';
 import { applicationFormSchema, type ApplicationForm } from './schemas/applicationForm.ts';
 import { inquiryFormSchema, type InquiryForm } from './schemas/inquiryForm.ts';
@@ -256,7 +257,7 @@ function sourceWhenAsked(file: string, raw: string): YamlSource {
  * The openings still advertised on `today` (YYYY-MM-DD, the build date by default): a job whose
  * validThrough has passed is not built, listed or offered on the form.
  */
-export function openJobs(content: Pick<Content, 'jobs'>, today = new Date().toISOString().slice(0, 10)): JobOpening[] {
+export function openJobs(content: Pick<Content, 'jobs'>, today = buildDate().toISOString().slice(0, 10)): JobOpening[] {
   return content.jobs.filter((job) => job.validThrough >= today);
 }
 
