@@ -25,8 +25,12 @@ export function newAddress(): string {
 /** supabase-js clients of one stand-in; `stop()` ends their timers after the tests. */
 export function clientsOf(supabase: LocalSupabase) {
   const made: SupabaseClient[] = [];
-  function client(key = supabase.anonKey): SupabaseClient {
-    const created = createClient(supabase.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  /** A client with the anon key (or the one given), or with a token of the test's own in `authorization`. */
+  function client(key = supabase.anonKey, authorization?: string): SupabaseClient {
+    const created = createClient(supabase.url, key, {
+      auth: { persistSession: false, autoRefreshToken: false },
+      ...(authorization ? { global: { headers: { Authorization: authorization } } } : {}),
+    });
     made.push(created);
     return created;
   }
@@ -38,6 +42,7 @@ export function clientsOf(supabase: LocalSupabase) {
   }
   return {
     client,
+    signedIn,
     staff: () => signedIn('staff@example.com', 'staff-demo-password'),
     visitor: () => signedIn('visitor@example.com', 'visitor-demo-password'),
     stop: () => Promise.all(made.map((c) => c.auth.stopAutoRefresh())),

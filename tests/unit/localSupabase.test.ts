@@ -4,39 +4,29 @@
  * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
  */
 import { randomUUID } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { secretKey } from '../../scripts/local-supabase/keys.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { clientsOf } from './formPosts.ts';
 
 let supabase: LocalSupabase;
 let resumeKey: string;
-const clients: SupabaseClient[] = [];
-
-function client(key = supabase.anonKey): SupabaseClient {
-  const created = createClient(supabase.url, key, { auth: { persistSession: false, autoRefreshToken: false } });
-  clients.push(created);
-  return created;
-}
-
-async function signedIn(email: string, password: string): Promise<SupabaseClient> {
-  const c = client();
-  const { error } = await c.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return c;
-}
+let clients: ReturnType<typeof clientsOf>;
+const client: ReturnType<typeof clientsOf>['client'] = (...args) => clients.client(...args);
+const signedIn: ReturnType<typeof clientsOf>['signedIn'] = (...args) => clients.signedIn(...args);
 
 const newApplication = { first_name: 'Test', last_name: 'Person', email: 't@example.com', phone: '555', position: 'companion-caregiver', experience: 'one-to-three-years', availability: 'flexible' };
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 36 });
+  clients = clientsOf(supabase);
   const { data } = await client(supabase.serviceRoleKey).from('job_applications').select('resume_url').not('resume_url', 'is', null).limit(1).single();
   resumeKey = (data as { resume_url: string }).resume_url;
 });
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.auth.stopAutoRefresh()));
+  await clients.stop();
   await supabase.close();
 });
 
@@ -121,8 +111,7 @@ describe('who may do what (the RLS matrix)', () => {
   test('a staff role placed in user_metadata, which users can write, grants nothing', async () => {
     const forged = await new SignJWT({ sub: '7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02', role: 'authenticated', aud: 'authenticated', user_metadata: { role: 'staff' }, app_metadata: {} })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secretKey);
-    const c = createClient(supabase.url, supabase.anonKey, { global: { headers: { Authorization: `Bearer ${forged}` } }, auth: { persistSession: false, autoRefreshToken: false } });
-    clients.push(c);
+    const c = client(supabase.anonKey, `Bearer ${forged}`);
     expect((await c.from('job_applications').select('*')).data).toEqual([]);
   });
 });
@@ -150,8 +139,7 @@ describe('authentication', () => {
   test('an expired access token is refused with PostgREST\'s JWT expired', async () => {
     const expired = await new SignJWT({ sub: '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01', role: 'authenticated', app_metadata: { role: 'staff' } })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt(Math.floor(Date.now() / 1000) - 7200).setExpirationTime(Math.floor(Date.now() / 1000) - 3600).sign(secretKey);
-    const c = createClient(supabase.url, supabase.anonKey, { global: { headers: { Authorization: `Bearer ${expired}` } }, auth: { persistSession: false, autoRefreshToken: false } });
-    clients.push(c);
+    const c = client(supabase.anonKey, `Bearer ${expired}`);
     const { error, status } = await c.from('job_applications').select('*');
     expect(status).toBe(401);
     expect(error).toMatchObject({ code: 'PGRST303', message: 'JWT expired' });
