@@ -24,6 +24,8 @@ export const track: Track = (event, ...properties) => {
  */
 export function usePageview(view: string) {
   useEffect(() => {
-    void analytics().then((started) => started?.pageview());
+    // The address now: a list switched before analytics has started still gets its own pageview.
+    const href = location.href;
+    void analytics().then((started) => started?.pageview(href));
   }, [view]);
 }

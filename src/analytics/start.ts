@@ -12,8 +12,9 @@ import { servicePageView } from './servicePages.ts';
 
 export interface Analytics {
   /** Sends one `$pageview` and one `page_viewed` (and `service_page_viewed` where the spec maps the path) for
-   * the current URL; a second call for the same URL sends nothing. Call it on load and after each route change. */
-  pageview(): void;
+   * the current URL (or `href`, the address when the view was shown, for a call that waited for analytics to
+   * start); a second call for the same URL sends nothing. Call it on load and after each route change. */
+  pageview(href?: string): void;
   track: Track;
   /** posthog-js's identify: it refuses an empty id and placeholders such as "undefined" or "null" itself. */
   identify(distinctId: string): void;
@@ -44,12 +45,12 @@ export function startAnalytics(env: AnalyticsEnv = analyticsEnv()): Analytics | 
   let lastUrl: string | undefined;
   started = {
     track,
-    pageview() {
-      const url = location.href;
+    pageview(href = location.href) {
+      const url = href;
       if (url === lastUrl) return;
       lastUrl = url;
-      posthog.capture('$pageview');
-      const { pathname: path, search, hash } = location;
+      const { pathname: path, search, hash } = new URL(url);
+      posthog.capture('$pageview', { $current_url: url, $pathname: path });
       track('page_viewed', { path, search, hash, url, referrer: document.referrer || 'direct' });
       const service = servicePageView(path);
       if (service) track('service_page_viewed', service);
