@@ -176,6 +176,20 @@ export async function withPostSlot(options: SlotOptions, store: (id: string) => 
   }
 }
 
+/** What a post slot's result means to the visitor: stored, over the hourly limit (429), or failed (500). */
+export function slotOutcome<Field extends string>(slot: SlotResult & { id: string }, messages: PostMessages): Outcome<Field> {
+  if (slot.ok) return { sent: true, id: slot.id };
+  if (slot.retryAfter !== undefined) return { sent: false, reason: 'rate-limited', status: 429, message: messages.rateLimited, retryAfter: slot.retryAfter };
+  return { sent: false, reason: 'failed', status: 500, message: messages.failed };
+}
+
+/** The first message of each wrong field (a field may fail several checks; the first says what to do). */
+export function fieldErrors<Field extends string>(issues: ReadonlyArray<{ path: PropertyKey[]; message: string }>): Partial<Record<Field, string>> {
+  const errors: Partial<Record<Field, string>> = {};
+  for (const issue of issues) errors[String(issue.path[0]) as Field] ??= issue.message;
+  return errors;
+}
+
 export function json(status: number, body: unknown, headers: Headers): Response {
   const withType = new Headers(headers);
   withType.set('Content-Type', 'application/json; charset=utf-8');

@@ -18,7 +18,7 @@ import {
   type FormChoices,
   type JobApplicationRow,
 } from '../_shared/application.ts';
-import { createFormFunction, logFailure, serviceClient, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import { createFormFunction, fieldErrors, logFailure, serviceClient, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
 import { dateInConnecticut } from '../_shared/formPost.ts';
 
 export interface SubmitApplicationOptions {
@@ -39,7 +39,6 @@ export interface SubmitApplicationOptions {
 }
 
 const NAME = 'submit-application';
-const FAILED: Outcome<ApplicationField> = { sent: false, reason: 'failed', status: 500, message: APPLICATION_MESSAGES.failed };
 
 export function createSubmitApplication(options: SubmitApplicationOptions): (req: Request) => Promise<Response> {
   const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
@@ -72,9 +71,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
         }
       }
     });
-    if (slot.ok) return { sent: true, id: slot.id };
-    if (slot.retryAfter !== undefined) return { sent: false, reason: 'rate-limited', status: 429, message: APPLICATION_MESSAGES.rateLimited, retryAfter: slot.retryAfter };
-    return FAILED;
+    return slotOutcome(slot, APPLICATION_MESSAGES);
   }
 
   return createFormFunction<ApplicationField>({
@@ -86,12 +83,9 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
     messages: APPLICATION_MESSAGES,
     ...(options.now ? { now: options.now } : {}),
     async submit(form, req, at) {
-      const errors: Partial<Record<ApplicationField, string>> = {};
       const parsed = applicationSchema(options.choices, dateInConnecticut(at)).safeParse(textAnswers(form));
-      if (!parsed.success) {
-        // The first message of each field: an unknown position also fails the "still open" check after it.
-        for (const issue of parsed.error.issues) errors[String(issue.path[0]) as ApplicationField] ??= issue.message;
-      }
+      // An unknown position also fails the "still open" check after it: the first message is the one shown.
+      const errors = parsed.success ? {} : fieldErrors<ApplicationField>(parsed.error.issues);
       const resume = await resumeOf(form);
       if (!resume.ok) errors.resume = resume.message;
       if (!parsed.success || !resume.ok) {

@@ -8,7 +8,7 @@
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
-import { createFormFunction, logFailure, serviceClient, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import { createFormFunction, fieldErrors, logFailure, serviceClient, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
 import { forwardToHubSpot, type HubSpotForm } from '../_shared/hubspot.ts';
 import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema, type InquiryChoices, type InquiryField, type InquiryFields, type InquiryRow } from '../_shared/inquiry.ts';
 
@@ -59,10 +59,8 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
           onFailure: (what, error) => logFailure(NAME, `inquiry ${slot.id} is stored, but ${what}`, error),
         });
       }
-      return { sent: true, id: slot.id };
     }
-    if (slot.retryAfter !== undefined) return { sent: false, reason: 'rate-limited', status: 429, message: INQUIRY_MESSAGES.rateLimited, retryAfter: slot.retryAfter };
-    return { sent: false, reason: 'failed', status: 500, message: INQUIRY_MESSAGES.failed };
+    return slotOutcome(slot, INQUIRY_MESSAGES);
   }
 
   return createFormFunction<InquiryField>({
@@ -76,9 +74,7 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
     async submit(form, req) {
       const parsed = inquirySchema(options.choices).safeParse(answers(form));
       if (parsed.success) return store(req, parsed.data);
-      const errors: Partial<Record<InquiryField, string>> = {};
-      for (const issue of parsed.error.issues) errors[String(issue.path[0]) as InquiryField] ??= issue.message;
-      return { sent: false, reason: 'invalid', status: 400, message: INQUIRY_MESSAGES.invalid, errors };
+      return { sent: false, reason: 'invalid', status: 400, message: INQUIRY_MESSAGES.invalid, errors: fieldErrors<InquiryField>(parsed.error.issues) };
     },
   });
 }
