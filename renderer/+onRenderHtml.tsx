@@ -6,6 +6,7 @@ import { renderToString } from 'react-dom/server';
 import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { analyticsScriptSrc } from '../src/analytics/script.ts';
+import { ImagesProvider } from '../src/components/ContentImage.tsx';
 import { getContent, type Content } from '../src/content/loader.ts';
 import { siteOrigin } from '../src/env.ts';
 import { formScriptSrc } from '../src/forms/formScript.ts';
@@ -54,9 +55,11 @@ function renderPage(Page: NonNullable<PageContextServer['Page']>, data: PageCont
   const emotion = createEmotionServer(cache);
   const html = renderToString(
     <CacheProvider value={cache}>
-      <Layout chrome={chromeFrom(content)} path={path}>
-        <Page {...(data ?? {})} />
-      </Layout>
+      <ImagesProvider value={content.images}>
+        <Layout chrome={chromeFrom(content)} path={path}>
+          <Page {...(data ?? {})} />
+        </Layout>
+      </ImagesProvider>
     </CacheProvider>,
   );
   return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };

@@ -8,7 +8,9 @@ import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from '
 import path from 'node:path';
 import type { z } from 'zod';
 import { buildDate } from '../env.ts';
+import type { ImageAsset } from '../images.ts';
 import { crossCheck } from './crossCheck.ts';
+import { checkImages } from './images.ts';
 import { applicationFormSchema, type ApplicationForm } from './schemas/applicationForm.ts';
 import { inquiryFormSchema, type InquiryForm } from './schemas/inquiryForm.ts';
 import { checkMdxBody } from './mdxBody.ts';
@@ -54,6 +56,8 @@ export interface Content {
   applicationForm: ApplicationForm;
   /** Who needs care and the best times to call, on the contact form. */
   inquiryForm: InquiryForm;
+  /** Every picture the content names, by its file name in content/images/. */
+  images: Record<string, ImageAsset>;
 }
 
 export interface JobOpening extends Job {
@@ -89,6 +93,8 @@ export interface ValidatedServices {
 
 export async function loadContent(root: string = contentRoot(), validated?: ValidatedServices): Promise<Content> {
   const problems: ContentProblem[] = [];
+  /** Every valid file, for the checks of the pictures they name. */
+  const valid: Array<ParsedFile<unknown>> = [];
   const show = (absolute: string) => path.relative(path.dirname(root), absolute).split(path.sep).join('/');
 
   function parseFile<S extends z.ZodType>(absolute: string, schema: S, text?: string, lineOffset = 0, mdx = false): ParsedFile<z.infer<S>> | undefined {
@@ -122,7 +128,9 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
       problems.push(...problemsFromZod(result.error, file, source, schema));
       return undefined;
     }
-    return { file, source, data: result.data };
+    const parsed = { file, source, data: result.data };
+    valid.push(parsed);
+    return parsed;
   }
 
   const site = parseFile(path.join(root, 'site.yaml'), siteSchema);
@@ -214,12 +222,16 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     const raw = readFileSync(absolute, 'utf8');
     const digest = createHash('sha256').update(raw).digest('hex');
     const data = known.get(digest);
-    const parsed = data ? { file: show(absolute), source: sourceWhenAsked(show(absolute), raw), data } : parseFile(absolute, serviceSchema, raw);
+    const before = data && { file: show(absolute), source: sourceWhenAsked(show(absolute), raw), data };
+    if (before) valid.push(before);
+    const parsed = before || parseFile(absolute, serviceSchema, raw);
     if (parsed) next.set(digest, parsed.data);
     return parsed;
   }
 
   if (lists && directory && regions) problems.push(...crossCheck({ services: serviceFiles, lists, directory, regions, invalidSlugs }));
+  const { problems: imageProblems, images } = await checkImages(valid, path.join(root, 'images'));
+  problems.push(...imageProblems);
   if (problems.length) throw new ContentError(problems);
 
   const services = serviceFiles.map(({ data, slug, file, format }): ServicePage => ({ ...data, slug, canonicalPath: `/${slug}`, pageId: slug, file, format }));
@@ -237,6 +249,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     jobs,
     applicationForm: applicationForm!.data,
     inquiryForm: inquiryForm!.data,
+    images,
   };
 }
 

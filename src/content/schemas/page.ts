@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { iconName, text, tone } from './common.ts';
+import { imageSchema } from './image.ts';
 
 /** Search-engine title, description and keywords of a page. */
 const meta = z
@@ -28,6 +29,11 @@ const hero = z
     lead: text(400).meta({ description: 'The paragraph under the heading.' }),
   })
   .meta({ description: 'The top of the page.' });
+
+/** The top of a page with a picture beside the heading (below it on a phone). */
+const pictureHero = hero
+  .extend({ image: imageSchema.optional().meta({ description: 'The picture beside the heading: a file in content/images/ and what it shows.' }) })
+  .meta({ description: 'The top of the page, with its picture.' });
 
 /** A heading with an introduction, for a section of a page. */
 const section = z.strictObject({
@@ -56,19 +62,19 @@ export const homePageSchema = z.strictObject({
 
 export const servicesPageSchema = z.strictObject({
   meta,
-  hero,
+  hero: pictureHero,
   whyChoose: section.extend({ points: z.array(card).length(6).meta({ description: 'Exactly 6 reasons to choose the agency.' }) }),
   grid: section,
   callToAction: section,
 });
 
-export const allServicesPageSchema = z.strictObject({ meta, hero, callToAction: section });
+export const allServicesPageSchema = z.strictObject({ meta, hero: pictureHero, callToAction: section });
 
-export const locationsPageSchema = z.strictObject({ meta, hero, callToAction: section });
+export const locationsPageSchema = z.strictObject({ meta, hero: pictureHero, callToAction: section });
 
 export const contactPageSchema = z.strictObject({
   meta,
-  hero,
+  hero: pictureHero,
   form: section,
   urgent: section,
   reasons: z.array(card).length(3).meta({ description: 'Exactly 3 reasons to choose the agency.' }),
@@ -76,7 +82,7 @@ export const contactPageSchema = z.strictObject({
 
 export const aboutPageSchema = z.strictObject({
   meta,
-  hero,
+  hero: pictureHero,
   mission: section.extend({ body: z.array(text(700)).min(1).max(4) }),
   values: z.array(card).length(4).meta({ description: 'The four core values: Compassion, Dependability, Dignity, Integrity.' }),
   stats: z
@@ -88,7 +94,7 @@ export const aboutPageSchema = z.strictObject({
 
 export const careersPageSchema = z.strictObject({
   meta,
-  hero: hero.extend({ badge: text(60).meta({ description: "The licence badge, e.g. 'Connecticut Licensed HCA.0002676'." }) }),
+  hero: pictureHero.extend({ badge: text(60).meta({ description: "The licence badge, e.g. 'Connecticut Licensed HCA.0002676'." }) }),
   benefits: section.extend({ items: z.array(card).length(3).meta({ description: 'Exactly 3 reasons to work with the agency.' }) }),
   openings: section,
   apply: section,
@@ -107,7 +113,7 @@ const notice = z.strictObject({
 const thanksPageSchema = z.strictObject({
   meta: unlistedMeta,
   badge: text(40).meta({ description: 'The short line above the heading, e.g. "Application received".' }),
-  hero,
+  hero: pictureHero,
   next: section
     .extend({ steps: z.array(text(300)).min(1).max(5).meta({ description: 'What happens next, one step per line, in order.' }) })
     .meta({ description: 'What happens next; the reply promise from site.yaml is shown under it.' }),
@@ -122,7 +128,7 @@ const thanksPageSchema = z.strictObject({
 function notSentPageSchema<R extends Record<string, z.ZodType>>(reasons: R) {
   return z.strictObject({
     meta: unlistedMeta,
-    hero,
+    hero: pictureHero,
     reasons: z.strictObject(reasons).meta({ description: 'One short explanation per reason the form can be refused.' }),
     unknown: notice.meta({ description: 'Shown when the address names no reason.' }),
     goBack: text(400).meta({ description: "How to return to the form with the answers kept: the browser's Back button." }),
@@ -160,7 +166,7 @@ export const contactNotSentPageSchema = notSentPageSchema(commonReasons);
 /** /privacy: the privacy notice. The e-mail address and phone number to ask for deletion come from site.yaml. */
 export const privacyPageSchema = z.strictObject({
   meta,
-  hero,
+  hero: pictureHero,
   updated: z.iso.date().meta({ description: 'The date of the last change to this notice, YYYY-MM-DD; shown as "Last updated".' }),
   sections: z
     .array(

@@ -6,6 +6,7 @@
  */
 import { z } from 'zod';
 import { baseName, iconName, retiredFields, text, tone } from './common.ts';
+import { imageSchema } from './image.ts';
 
 const card = z.strictObject({
   icon: iconName,
@@ -35,8 +36,9 @@ export const serviceSchema = z.strictObject({
       icon: iconName,
       title: text(80).meta({ description: 'The big heading at the top of the page.' }),
       description: text(400).meta({ description: 'The paragraph under the heading: what the service is, in plain words.' }),
+      image: imageSchema.optional().meta({ description: 'The picture beside the heading (below it on a phone): a file in content/images/ and what it shows.' }),
     })
-    .meta({ description: 'The top of the page: icon, heading and introduction.' }),
+    .meta({ description: 'The top of the page: icon, heading, introduction and picture.' }),
   features: z.array(card).length(4).meta({
     description: "'What We Provide': exactly 4 cards, each with icon, title, description and color.",
   }),
