@@ -26,6 +26,18 @@ function contentInDev(): Plugin {
         const inContent = path.resolve(server.config.root, file).startsWith(contentDir + path.sep);
         if (inContent && !file.endsWith('.mdx')) server.ws.send({ type: 'full-reload' });
       });
+      // The pictures and fonts a build publishes (scripts/lib/publicAssets.ts), served from their sources.
+      server.middlewares.use((req, res, next) => {
+        if (req.method !== 'GET' || !/^\/(images|assets\/fonts)\//.test(req.url ?? '')) return next();
+        import('./scripts/lib/devAssets.ts')
+          .then(({ devAsset }) => devAsset(server.config.root, req.url!.split('?')[0]!))
+          .then((asset) => {
+            if (!asset) return next();
+            res.setHeader('Content-Type', asset.type);
+            res.setHeader('Cache-Control', 'no-cache');
+            res.end(asset.body);
+          }, next);
+      });
       server.middlewares.use((req, _res, next) => {
         if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
         // Loaded on the first page request, so that a build does not pay for the loader when reading this file.

@@ -9,6 +9,7 @@ import { analyticsScriptSrc } from '../src/analytics/script.ts';
 import { ImagesProvider } from '../src/components/ContentImage.tsx';
 import { getContent, type Content } from '../src/content/loader.ts';
 import { siteOrigin } from '../src/env.ts';
+import { fontFaceCss, fontPreloads } from '../src/fonts.ts';
 import { formScriptSrc } from '../src/forms/formScript.ts';
 import { buildHead } from '../src/seo/head.ts';
 import { Layout } from './Layout.tsx';
@@ -39,7 +40,9 @@ export async function onRenderHtml(pageContext: PageContextServer) {
     <meta name="theme-color" content="#0d5c57">
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="apple-touch-icon" href="/apple-touch-icon.png">
+    ${dangerouslySkipEscape(fontPreloads())}
     ${dangerouslySkipEscape(head)}
+    <style>${dangerouslySkipEscape(fontFaceCss())}</style>
     ${dangerouslySkipEscape(styles)}
     ${formScript}${analyticsScript}
   </head>

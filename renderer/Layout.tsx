@@ -33,7 +33,7 @@ const baseStyles = css`
     margin: 0; font-family: ${font.body}; font-size: 1.125rem; line-height: 1.65;
     color: ${color.ink}; background: ${color.paper}; overflow-wrap: break-word;
   }
-  h1, h2, h3 { font-family: ${font.heading}; line-height: 1.2; color: ${color.ink}; margin: 0 0 0.5em; text-wrap: balance; }
+  h1, h2, h3 { font-family: ${font.heading}; font-weight: 600; line-height: 1.2; color: ${color.ink}; margin: 0 0 0.5em; text-wrap: balance; }
   h1 { font-size: clamp(2.1rem, 5vw, 3.25rem); }
   h2 { font-size: clamp(1.6rem, 3.5vw, 2.25rem); }
   h3 { font-size: 1.3rem; }

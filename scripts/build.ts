@@ -12,6 +12,7 @@ import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
 import { CACHE_DIR, bundleKey, compiledScript, restoreBundles, saveBundles } from './lib/buildCache.ts';
 import type { ContentStepResult } from './lib/contentStep.ts';
+import { writeFonts, writeImages } from './lib/publicAssets.ts';
 import { writeHeadersFile } from './lib/securityHeaders.ts';
 import { writePrerenderedPages } from './lib/writePages.ts';
 
@@ -94,6 +95,15 @@ try {
   fail(`The pages could not be prerendered: ${(error as Error).message}.`);
 }
 
+// The pictures and fonts the pages link to.
+let pictures;
+try {
+  pictures = await writeImages(site.images, path.join(process.cwd(), 'content', 'images'), path.join(dist, 'client'), path.join(cache, 'images'));
+  writeFonts(path.join(dist, 'client'));
+} catch (error) {
+  fail(`The pictures or fonts could not be published: ${(error as Error).message}`);
+}
+
 writeFileSync(path.join(dist, 'client', 'sitemap.xml'), site.sitemap);
 writeFileSync(path.join(dist, 'client', 'robots.txt'), site.robots);
 try {
@@ -105,6 +115,7 @@ try {
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${site.paths.length} public pages (${pageCount} with /admin and 404.html), sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
 console.log(reused ? 'Bundles: reused (no code, configuration, dependency, MDX or VITE_* change since they were built); every page prerendered again.' : `Bundles: built, and kept in ${CACHE_DIR}/ for content-only rebuilds.`);
+console.log(`Pictures: ${site.images.length} (${pictures.files} files${pictures.converted ? `, ${pictures.converted} converted now` : ''}).`);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
 console.log(
   analytics

@@ -32,9 +32,10 @@ export const tones: Record<Tone, { bg: string; fg: string }> = {
   orange: { bg: '#ffe8d6', fg: '#8f3a0c' },
 };
 
+/** The faces are self-hosted (src/fonts.ts); the rest of each stack shows until they arrive, or if they never do. */
 export const font = {
-  body: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  heading: 'Georgia, "Iowan Old Style", "Palatino Linotype", "Times New Roman", serif',
+  body: '"Atkinson Hyperlegible", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  heading: 'Fraunces, Georgia, "Iowan Old Style", "Palatino Linotype", "Times New Roman", serif',
 } as const;
 
 export const layout = {

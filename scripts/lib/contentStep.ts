@@ -19,10 +19,11 @@ import { publicRoutes } from '../../src/routes.ts';
 import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
 import { policySources } from './securityHeaders.ts';
 import type { PolicySources } from '../../src/security/headers.ts';
+import type { ImageAsset } from '../../src/images.ts';
 
 export type ContentStepResult =
   | { ok: false; error: string }
-  | { ok: true; formChoicesUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources };
+  | { ok: true; formChoicesUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[] };
 
 /** What validating depends on besides a file's text: the schemas, the loader, the parser and zod. */
 function validationCodeKey(): string {
@@ -64,6 +65,8 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
     sitemap: sitemapXml(routes, origin),
     robots: robotsTxt(origin),
     policySources: policySources(content.site),
+    // The pictures the pages name, for the build to publish.
+    images: Object.values(content.images),
   };
 }
 

@@ -1,18 +1,41 @@
-/** The top of a fixed page: an optional badge, the page's one h1, its lead paragraph, and actions. */
+/**
+ * The top of a page: an optional badge or icon, the page's one h1, its lead paragraph, actions, and the
+ * page's picture: beside the words on a wide screen, under them on a phone. The picture is the first thing
+ * the page fetches (`priority`); its width and height hold its place while it loads.
+ */
 import { css } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { color } from '../theme.ts';
+import type { ContentImageRef } from '../content/schemas/image.ts';
+import { color, mq } from '../theme.ts';
 import { Container } from './Container.tsx';
+import { ContentImage } from './ContentImage.tsx';
 
-export function PageHero({ title, lead, badge, children }: { title: string; lead: string; badge?: ReactNode; children?: ReactNode }) {
+interface Props {
+  title: string;
+  lead: string;
+  /** A short line in a pill above the heading, e.g. the licence. */
+  badge?: ReactNode;
+  /** Something shown above the heading instead of a badge, e.g. the service's icon. */
+  mark?: ReactNode;
+  image?: ContentImageRef;
+  /** The id of the h1, which names the section. */
+  titleId?: string;
+  children?: ReactNode;
+}
+
+export function PageHero({ title, lead, badge, mark, image, titleId = 'page-title', children }: Props) {
   return (
-    <section css={heroStyle} aria-labelledby="page-title">
+    <section css={heroStyle} aria-labelledby={titleId}>
       <Container>
-        <div className="inner">
-          {badge ? <p className="badge">{badge}</p> : null}
-          <h1 id="page-title">{title}</h1>
-          <p className="lead">{lead}</p>
-          {children}
+        <div css={[gridStyle, image && withPictureStyle]}>
+          <div className="words">
+            {mark}
+            {badge ? <p className="badge">{badge}</p> : null}
+            <h1 id={titleId}>{title}</h1>
+            <p className="lead">{lead}</p>
+            {children}
+          </div>
+          {image ? <ContentImage image={image} sizes="(min-width: 64rem) 30rem, (min-width: 40rem) 28rem, 92vw" priority className="picture" /> : null}
         </div>
       </Container>
     </section>
@@ -26,10 +49,24 @@ export const heroBackground = css`
 const heroStyle = css`
   ${heroBackground};
   padding: clamp(2.5rem, 7vw, 5rem) 0 clamp(2rem, 5vw, 3.5rem);
-  .inner { max-width: 48rem; }
   .lead { font-size: clamp(1.15rem, 2.4vw, 1.3rem); color: ${color.muted}; }
   .badge {
     display: inline-flex; align-items: center; gap: 0.4rem; padding: 0.35rem 0.9rem; border-radius: 999px;
     background: ${color.white}; border: 1px solid ${color.line}; color: ${color.brandDark}; font-weight: 700; font-size: 1rem;
+  }
+`;
+
+const gridStyle = css`
+  .words { max-width: 48rem; }
+  .words > :last-child { margin-bottom: 0; }
+`;
+
+/** Words and picture side by side from a tablet up; on a phone the picture follows the words, not too tall. */
+const withPictureStyle = css`
+  display: grid; gap: 1.5rem 3rem; align-items: center;
+  .picture { display: block; width: 100%; max-width: 26rem; height: auto; margin: 0 auto; }
+  ${mq.tablet} {
+    grid-template-columns: minmax(0, 1.25fr) minmax(0, 1fr);
+    .picture { max-width: 34rem; }
   }
 `;

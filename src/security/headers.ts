@@ -91,6 +91,8 @@ export function headerRules(sources: PolicySources): HeaderRule[] {
     },
     // Vite names files under /assets/ after their content hash, so they never change.
     { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    // So are the pictures and fonts the build publishes (scripts/lib/publicAssets.ts): a change is a new name.
+    { path: '/images/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];
 }
 

@@ -1,0 +1,27 @@
+/**
+ * `npm run dev`: the pictures and fonts a build would publish (publicAssets.ts), made on request from their
+ * sources, so that a page in development links to the same addresses as the built site.
+ */
+import { readFileSync } from 'node:fs';
+import { getContent } from '../../src/content/loader.ts';
+import { publishedFonts } from '../../src/fonts.ts';
+import { imageFiles } from '../../src/images.ts';
+import { convertPhoto } from './publicAssets.ts';
+import path from 'node:path';
+
+const TYPES: Record<string, string> = { svg: 'image/svg+xml', avif: 'image/avif', webp: 'image/webp', jpg: 'image/jpeg', png: 'image/png', woff2: 'font/woff2' };
+
+export async function devAsset(root: string, url: string): Promise<{ type: string; body: Buffer } | undefined> {
+  const type = TYPES[url.slice(url.lastIndexOf('.') + 1)];
+  if (!type) return undefined;
+  const font = publishedFonts().find((candidate) => candidate.url === url);
+  if (font) return { type, body: readFileSync(font.source) };
+  const { images } = await getContent();
+  for (const asset of Object.values(images)) {
+    const file = imageFiles(asset).find((candidate) => candidate.url === url);
+    if (!file) continue;
+    const source = path.join(root, 'content', 'images', asset.file);
+    return { type, body: file.width && file.format ? await convertPhoto(source, { width: file.width, format: file.format }) : readFileSync(source) };
+  }
+  return undefined;
+}

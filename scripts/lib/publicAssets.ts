@@ -1,0 +1,63 @@
+/**
+ * Publishes the files pages link to that are not bundles: the pictures content names (src/images.ts; an SVG
+ * is copied, a photo converted by sharp into each width and format) and the self-hosted fonts (src/fonts.ts).
+ * A photo's conversions are kept in .build-cache/images/ under their hashed names, so a rebuild converts only
+ * new or changed photos.
+ */
+import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { publishedFonts } from '../../src/fonts.ts';
+import { type ImageAsset, type ImageFile, imageFiles } from '../../src/images.ts';
+
+/** Encoder settings: visually close to the original at a fraction of its size. */
+const QUALITY = { avif: { quality: 55, effort: 4 }, webp: { quality: 75 }, jpg: { quality: 78, mozjpeg: true }, png: { compressionLevel: 9, palette: false } } as const;
+
+/** Converts one photo to one width and format. */
+export async function convertPhoto(source: string, file: Required<Pick<ImageFile, 'width' | 'format'>>): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  const image = sharp(source).autoOrient().resize({ width: file.width, withoutEnlargement: true });
+  switch (file.format) {
+    case 'avif':
+      return image.avif(QUALITY.avif).toBuffer();
+    case 'webp':
+      return image.webp(QUALITY.webp).toBuffer();
+    case 'jpg':
+      return image.flatten({ background: '#ffffff' }).jpeg(QUALITY.jpg).toBuffer();
+    case 'png':
+      return image.png(QUALITY.png).toBuffer();
+  }
+}
+
+/** Writes every picture's files into `client` (dist/client); returns how many files it wrote and how many it had to convert. */
+export async function writeImages(images: readonly ImageAsset[], contentImages: string, client: string, cacheDir: string): Promise<{ files: number; converted: number }> {
+  let files = 0;
+  let converted = 0;
+  mkdirSync(path.join(client, 'images'), { recursive: true });
+  for (const asset of images) {
+    const source = path.join(contentImages, asset.file);
+    for (const file of imageFiles(asset)) {
+      const target = path.join(client, file.url);
+      files += 1;
+      if (!file.width || !file.format) {
+        copyFileSync(source, target);
+        continue;
+      }
+      const cached = path.join(cacheDir, path.basename(file.url));
+      if (!existsSync(cached)) {
+        mkdirSync(cacheDir, { recursive: true });
+        writeFileSync(cached, await convertPhoto(source, { width: file.width, format: file.format }));
+        converted += 1;
+      }
+      copyFileSync(cached, target);
+    }
+  }
+  return { files, converted };
+}
+
+/** Copies the font files into `client`. */
+export function writeFonts(client: string): number {
+  const fonts = publishedFonts();
+  mkdirSync(path.join(client, 'assets', 'fonts'), { recursive: true });
+  for (const font of fonts) copyFileSync(font.source, path.join(client, font.url));
+  return fonts.length;
+}
