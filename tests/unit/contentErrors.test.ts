@@ -7,7 +7,9 @@ import { compile } from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
 import { loadContent } from '../../src/content/loader.ts';
 import { remarkContentIsData } from '../../src/content/mdxBody.ts';
-import { contentErrorAfter as errorAfter, copyContent, fixtureAs } from './contentFixture.ts';
+import { writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { contentErrorAfter as errorAfter, type ContentCopy, copyContent, fixtureAs } from './contentFixture.ts';
 
 const service = 'services/foot-care.yaml';
 
@@ -22,14 +24,14 @@ describe('a service file', () => {
   test('with a number where text belongs names the file, line, column and dotted path', async () => {
     expect(await errorAfter((c) => c.edit(service, 'title: Podiatrist Visits', 'title: 42'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:23:12  features[2].title  expected a string, found a whole number (42)"
+        content/services/foot-care.yaml:26:12  features[2].title  expected a string, found a whole number (42)"
     `);
   });
 
   test('with 3 features says exactly 4 are expected', async () => {
     expect(await errorAfter((c) => c.edit(service, /  - icon: eye\n(    .*\n){3}/, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:14:3  features  expected exactly 4 items, found 3"
+        content/services/foot-care.yaml:17:3  features  expected exactly 4 items, found 3"
     `);
   });
 
@@ -37,28 +39,28 @@ describe('a service file', () => {
     const extra = '  - icon: eye\n    title: Extra\n    description: One card too many.\n    color: sky\n';
     expect(await errorAfter((c) => c.edit(service, 'inclusions:\n', `${extra}inclusions:\n`))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:14:3  features  expected exactly 4 items, found 5"
+        content/services/foot-care.yaml:17:3  features  expected exactly 4 items, found 5"
     `);
   });
 
   test('with 7 inclusions says exactly 8 are expected', async () => {
     expect(await errorAfter((c) => c.edit(service, '  - Companionship during appointments\n', ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:31:3  inclusions  expected exactly 8 items, found 7"
+        content/services/foot-care.yaml:34:3  inclusions  expected exactly 8 items, found 7"
     `);
   });
 
   test('with 2 benefits says exactly 3 are expected', async () => {
     expect(await errorAfter((c) => c.edit(service, /  - icon: users\n(    .*\n){3}/, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:40:3  benefits  expected exactly 3 items, found 2"
+        content/services/foot-care.yaml:43:3  benefits  expected exactly 3 items, found 2"
     `);
   });
 
   test('with a misspelled icon suggests the right name', async () => {
     expect(await errorAfter((c) => c.edit(service, 'icon: heart\n', 'icon: hart\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:40:11  benefits[0].icon  expected an icon name from https://lucide.dev/icons, found "hart" (did you mean "heart"?)"
+        content/services/foot-care.yaml:43:11  benefits[0].icon  expected an icon name from https://lucide.dev/icons, found "hart" (did you mean "heart"?)"
     `);
   });
 
@@ -72,7 +74,7 @@ describe('a service file', () => {
   test('with an unknown colour lists the tones', async () => {
     expect(await errorAfter((c) => c.edit(service, 'color: sky', 'color: blue'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:17:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
+        content/services/foot-care.yaml:20:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
     `);
   });
 
@@ -87,8 +89,8 @@ describe('a service file', () => {
   test('with an unknown field inside a card points at that key', async () => {
     expect(await errorAfter((c) => c.edit(service, '    color: teal', '    colour: teal'))).toMatchInlineSnapshot(`
       "The content has 2 problems:
-        content/services/foot-care.yaml:18:5  features[1].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found nothing
-        content/services/foot-care.yaml:21:5  features[1].colour  unknown field "colour" (did you mean "color"?)"
+        content/services/foot-care.yaml:21:5  features[1].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found nothing
+        content/services/foot-care.yaml:24:5  features[1].colour  unknown field "colour" (did you mean "color"?)"
     `);
   });
 
@@ -138,7 +140,7 @@ describe('a service file', () => {
   test('that still says where it is listed points to content/lists.yaml', async () => {
     expect(await errorAfter((c) => c.edit(service, 'card:\n', 'placement:\n  grid: 3\ncard:\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:52:1  placement  is no longer used: which services the grids, the header menu and the footer show is in content/lists.yaml; delete this block and put "foot-care" in those lists"
+        content/services/foot-care.yaml:55:1  placement  is no longer used: which services the grids, the header menu and the footer show is in content/lists.yaml; delete this block and put "foot-care" in those lists"
     `);
   });
 
@@ -365,7 +367,7 @@ describe('the lists of content/lists.yaml', () => {
       c.edit(service, 'color: sky', 'color: blue');
     })).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:17:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
+        content/services/foot-care.yaml:20:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue""
     `);
   });
 
@@ -492,8 +494,109 @@ test('every problem in every file is listed at once, sorted by file and line', a
   expect(message).toMatchInlineSnapshot(`
     "The content has 4 problems:
       content/directory.yaml:50:14  entries[1].service  expected the name of a file in content/services (without extension), found "nowhere"
-      content/services/foot-care.yaml:17:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue"
-      content/services/foot-care.yaml:23:12  features[2].title  expected a string, found a whole number (42)
+      content/services/foot-care.yaml:20:12  features[0].color  expected one of "rose", "amber", "teal", "sky", "violet", "emerald", "indigo", "orange", found "blue"
+      content/services/foot-care.yaml:26:12  features[2].title  expected a string, found a whole number (42)
       content/site.yaml:8:8  email  expected an e-mail address such as "care@example.com", found "nobody""
   `);
+});
+
+describe('a picture', () => {
+  const picture = (src: string, alt = 'An older man resting in an armchair with a blanket while a caregiver brings him tea') =>
+    (c: ContentCopy) => c.edit(service, /    src: recovery\.svg\n    alt: .*\n/, `    src: ${src}\n    alt: ${alt}\n`);
+
+  test('naming a file that is not in content/images suggests the closest one', async () => {
+    expect(await errorAfter(picture('recovry.svg'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected a file in content/images/, found no "recovry.svg" there (did you mean "recovery.svg"?)"
+    `);
+  });
+
+  test('with a file name that is not lowercase words says what a name looks like', async () => {
+    expect(await errorAfter(picture('"Our Team.JPG"'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected a file name in content/images/ in lowercase words joined by hyphens, ending in .svg, .jpg, .jpeg, .png, .webp, .avif, e.g. "meals.svg", found "Our Team.JPG""
+    `);
+  });
+
+  test('with a short description asks for at least 20 characters', async () => {
+    expect(await errorAfter(picture('recovery.svg', 'A man'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:15:10  hero.image.alt  expected at least 20 characters, found 5"
+    `);
+  });
+
+  test('whose description starts "Image of" is told screen readers already say so', async () => {
+    expect(await errorAfter(picture('recovery.svg', 'Image of a man resting in an armchair'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:15:10  hero.image.alt  expected a description of what the picture shows, without "image of" or "photo of" (screen readers already say it is an image), found "Image of a man resting in an armchair""
+    `);
+  });
+
+  test('without a description names the missing alt', async () => {
+    expect(await errorAfter((c) => c.edit(service, /    alt: .*\n/, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:5  hero.image.alt  expected a string, found nothing (the field is missing)"
+    `);
+  });
+
+  test('an SVG with a script is refused, on every page that names it', async () => {
+    expect(
+      await errorAfter((c) => {
+        c.write('images/bad.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script></svg>');
+        picture('bad.svg')(c);
+      }),
+    ).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected a picture without a <script> element (an SVG is served from the site's own address, where it could run code), found one in content/images/bad.svg"
+    `);
+  });
+
+  test('an SVG with an event handler or an outside link is refused', async () => {
+    for (const svg of ['<svg viewBox="0 0 10 10"><rect onload="alert(1)"/></svg>', '<svg viewBox="0 0 10 10"><image href="https://tracker.example/x.png"/></svg>']) {
+      expect(
+        await errorAfter((c) => {
+          c.write('images/bad.svg', svg);
+          picture('bad.svg')(c);
+        }),
+      ).toMatch(/content\/services\/foot-care\.yaml:\d+:\d+  hero\.image\.src  expected a picture without (an event handler|a link to another file)/);
+    }
+  });
+
+  test('an SVG without a size is refused (the page could not hold its space)', async () => {
+    expect(
+      await errorAfter((c) => {
+        c.write('images/sizeless.svg', '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>');
+        picture('sizeless.svg')(c);
+      }),
+    ).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected an SVG whose <svg> element has a viewBox or a width and height in pixels (the page reserves its space from them), found neither in content/images/sizeless.svg"
+    `);
+  });
+
+  test('a photo too narrow to look sharp is refused', async () => {
+    const sharp = (await import('sharp')).default;
+    const narrow = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c08060' } }).jpeg().toBuffer();
+    expect(
+      await errorAfter((c) => {
+        writeFileSync(path.join(c.root, 'images/small.jpg'), narrow);
+        picture('small.jpg')(c);
+      }),
+    ).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected a photo at least 800 pixels wide (it would look blurred), found content/images/small.jpg 400 pixels wide"
+    `);
+  });
+
+  test('a file that is not a picture is refused', async () => {
+    expect(
+      await errorAfter((c) => {
+        c.write('images/notes.jpg', 'these are words, not a picture');
+        picture('notes.jpg')(c);
+      }),
+    ).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected a picture file that can be read, found content/images/notes.jpg unreadable (Input buffer contains unsupported image format)"
+    `);
+  });
 });
