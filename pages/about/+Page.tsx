@@ -10,7 +10,7 @@ import type { Data } from './+data.ts';
 export default function Page({ copy, phone }: Data) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead} />
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image} />
       <Section id="mission" heading={copy.mission.heading} intro={copy.mission.intro}>
         <div css={bodyStyle}>
           {copy.mission.body.map((paragraph) => (

@@ -14,7 +14,7 @@ const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 export default function Page({ copy, groups, phone }: Data) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead}>
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image}>
         <nav aria-label="Categories" css={jumpStyle}>
           <ul>
             {groups.map((group) => (

@@ -18,6 +18,7 @@ export default function Page({ copy, jobs, form, site }: Data) {
       <PageHero
         title={copy.hero.title}
         lead={copy.hero.lead}
+        image={copy.hero.image}
         badge={
           <>
             <Icon name="badge-check" size={20} /> {copy.hero.badge}

@@ -14,7 +14,7 @@ import type { Data } from './+data.ts';
 export default function Page({ copy, site, form, provider }: Data) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead} />
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image} />
       <section id="contact" aria-label="Ways to reach us" css={layoutStyle}>
         <Container>
           <div className="columns">

@@ -13,7 +13,7 @@ import type { Data } from './+data.ts';
 export default function Page({ copy, regions, site }: Data) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead}>
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image}>
         <ButtonLink {...telLink(site.phone.e164, 'hero')}>
           <Icon name="phone" size={20} /> Call {site.phone.display}
         </ButtonLink>

@@ -12,7 +12,7 @@ const longDate = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateStrin
 export default function Page({ copy, site }: Data) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead}>
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image}>
         <p css={updatedStyle}>
           Last updated <time dateTime={copy.updated}>{longDate(copy.updated)}</time>
         </p>

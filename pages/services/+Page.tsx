@@ -11,7 +11,7 @@ import type { Data } from './+data.ts';
 export default function Page({ copy, phone, services }: Data) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead}>
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image}>
         <ButtonLink href="#services">
           <Icon name="arrow-down" size={20} /> See our services
         </ButtonLink>

@@ -11,7 +11,7 @@ import type { ThanksPageData } from '../forms/resultPages.ts';
 export function ThanksPage({ copy, phone, replyPromise }: ThanksPageData) {
   return (
     <>
-      <PageHero title={copy.hero.title} lead={copy.hero.lead} badge={<><Icon name="circle-check" size={20} /> {copy.badge}</>} />
+      <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image} badge={<><Icon name="circle-check" size={20} /> {copy.badge}</>} />
       <Section id="next" heading={copy.next.heading} intro={copy.next.intro}>
         <div css={style}>
           <ol>
