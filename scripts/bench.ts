@@ -5,6 +5,7 @@
  *   - the same with 1,000 extra generated service files: marginal ms per page, peak memory of the whole
  *     process tree (every process of the build summed, sampled from /proc);
  *   - gzipped JavaScript each public page loads (none without the application form; its script with it);
+ *   - what a phone downloads for each public page (HTML, fonts, pictures, scripts), on a first visit;
  *   - the dashboard's JavaScript and speed, and the time from sending an application to the thank-you page.
  * Builds run in throw-away copies of the project, so the real dist/ and content/ are untouched.
  */
@@ -14,6 +15,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureAdmin } from './lib/adminBench.ts';
 import { measureApply } from './lib/applyBench.ts';
+import { measureTransfer } from './lib/transferBench.ts';
 import { freePorts } from './lib/freePorts.ts';
 import { copyProject } from './lib/projectCopy.ts';
 import { runMeasuringTree } from './lib/treeMemory.ts';
@@ -91,6 +93,7 @@ async function buildFigures(addPages: number) {
       warm,
       contentOnly,
       jsPerPage: addPages ? undefined : jsPerPage(client),
+      transfer: addPages ? undefined : await measureTransfer(client, [...jsPerPage(client).keys()].filter((page) => page !== '/admin' && page !== '/404.html')),
       admin: addPages ? undefined : await adminFigures(client),
     };
   } finally {
@@ -133,6 +136,11 @@ const maxJs = Math.max(...js.filter(([page]) => !hasForm(page)).map(([, b]) => b
 const formJs = js.filter(([page]) => hasApplicationForm(page));
 const maxFormJs = Math.max(...formJs.map(([, b]) => b));
 const jsOf = (page: string) => base.jsPerPage!.get(page) ?? 0;
+const transfer = [...base.transfer!].sort((a, b) => b.bytes - a.bytes);
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const heaviest = transfer[0]!;
+const transferOf = (page: string) => transfer.find((t) => t.path === page)!;
+const breakdown = (t: (typeof transfer)[number]) => Object.entries(t.kinds).map(([kind, bytes]) => `${kind} ${kb(bytes)}`).join(', ');
 
 const rows: Array<[string, string, string, string?]> = [
   ['Build time, site as it is (first build: bundles built)', `${base.cold.seconds.toFixed(2)} s`, 'goal <= 3 s on an idle machine', load(base.cold)],
@@ -149,6 +157,10 @@ const rows: Array<[string, string, string, string?]> = [
   [`Gzipped JS per page with the application form (max of ${formJs.length}: the form script)`, `${maxFormJs} B`, 'goal <= 3 KB'],
   ['Gzipped JS on / (the Request Information card)', `${jsOf('/')} B`, 'goal <= 3 KB'],
   ['Gzipped JS on /contact (the contact form card)', `${jsOf('/contact')} B`, 'goal <= 3 KB'],
+  [`Phone transfer, first visit, heaviest public page of ${transfer.length} (${heaviest.path})`, kb(heaviest.bytes), 'goal < 150 KB', breakdown(heaviest)],
+  ['Phone transfer, first visit, median public page', kb(transfer[Math.floor(transfer.length / 2)]!.bytes), 'goal < 150 KB'],
+  ['Phone transfer, first visit, / (home)', kb(transferOf('/').bytes), 'goal < 150 KB', breakdown(transferOf('/'))],
+  ['Phone transfer, first visit, /personal-care', kb(transferOf('/personal-care').bytes), 'goal < 150 KB', breakdown(transferOf('/personal-care'))],
   ['Admin JS, gzipped, to the sign-in form', `${base.admin!.initialKb.toFixed(1)} KB`, ''],
   ['Admin JS, gzipped, in all (with the dashboard chunk)', `${base.admin!.totalKb.toFixed(1)} KB`, 'goal <= 150 KB'],
   ['Analytics chunk /admin loads lazily (posthog-js; only with VITE_POSTHOG_KEY, not in the total above)', base.admin!.analyticsKb ? `${base.admin!.analyticsKb.toFixed(1)} KB` : 'none', ''],
