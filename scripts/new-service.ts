@@ -32,6 +32,9 @@ hero:
   icon: ""          # an icon from https://lucide.dev/icons
   title: ""         # the big heading
   description: ""   # what the service is, in plain words (at most 400 characters)
+  image:
+    src: ""         # a picture in content/images/: one of the illustrations (e.g. companionship.svg) or your photo
+    alt: ""         # what the picture shows, in one sentence, for people who cannot see it (20 to 200 characters)
 
 # 'What We Provide': exactly 4 cards.
 features:

@@ -127,7 +127,7 @@ describe('editor tooling', () => {
       expect(error).toBeInstanceOf(ContentError);
       const problems = (error as ContentError).problems;
       expect(problems.every((p) => p.file === 'content/services/foot-care.yaml')).toBe(true);
-      expect(problems.map((p) => p.path.join('.'))).toEqual(expect.arrayContaining(['title', 'description', 'hero.icon', 'features.0.color', 'card.text']));
+      expect(problems.map((p) => p.path.join('.'))).toEqual(expect.arrayContaining(['title', 'description', 'hero.icon', 'hero.image.src', 'hero.image.alt', 'features.0.color', 'card.text']));
     } finally {
       copy.cleanup();
     }
