@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import sharp from 'sharp';
 import { chromiumLaunchOptions } from './lib/chromium.ts';
 import { loadContent } from '../src/content/loader.ts';
 import { publishedFonts } from '../src/fonts.ts';
@@ -49,7 +50,8 @@ const page = await browser.newPage({ viewport: { width: 1200, height: 630 } });
 await page.setContent(html);
 await page.evaluate(() => document.fonts.ready.then(() => undefined));
 const file = path.join(process.cwd(), 'public', 'og-image.png');
-await page.screenshot({ path: file });
+// A palette PNG: a quarter of the size, with no difference a reader would see in flat illustration and type.
+await sharp(await page.screenshot()).png({ palette: true, quality: 100, dither: 0, compressionLevel: 9 }).toFile(file);
 
 const icon = await browser.newPage({ viewport: { width: 180, height: 180 } });
 const svg = readFileSync(path.join(process.cwd(), 'public', 'favicon.svg'), 'utf8').replace('<svg ', '<svg width="180" height="180" ');
