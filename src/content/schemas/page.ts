@@ -32,7 +32,7 @@ const hero = z
 
 /** The top of a page with a picture beside the heading (below it on a phone). */
 const pictureHero = hero
-  .extend({ image: imageSchema.optional().meta({ description: 'The picture beside the heading: a file in content/images/ and what it shows.' }) })
+  .extend({ image: imageSchema.meta({ description: 'The picture beside the heading (below it on a phone): a file in content/images/ (an illustration such as about.svg, or a photo of your own) and what it shows.' }) })
   .meta({ description: 'The top of the page, with its picture.' });
 
 /** A heading with an introduction, for a section of a page. */

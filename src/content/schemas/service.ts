@@ -36,7 +36,7 @@ export const serviceSchema = z.strictObject({
       icon: iconName,
       title: text(80).meta({ description: 'The big heading at the top of the page.' }),
       description: text(400).meta({ description: 'The paragraph under the heading: what the service is, in plain words.' }),
-      image: imageSchema.optional().meta({ description: 'The picture beside the heading (below it on a phone): a file in content/images/ and what it shows.' }),
+      image: imageSchema.meta({ description: 'The picture beside the heading (below it on a phone): a file in content/images/ (an illustration such as meals.svg, or a photo of your own) and what it shows.' }),
     })
     .meta({ description: 'The top of the page: icon, heading, introduction and picture.' }),
   features: z.array(card).length(4).meta({
