@@ -1,6 +1,7 @@
-// /services: why families choose the agency, the 8-service grid, the way to all services, a call to action.
+// /services: why families choose the agency, the 8-service grid, the way to all services, how it works, a call to action.
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { CallToAction } from '../../src/components/CallToAction.tsx';
+import { HowItWorks } from '../../src/components/HowItWorks.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
 import { PageHero } from '../../src/components/PageHero.tsx';
@@ -8,7 +9,7 @@ import { Section } from '../../src/components/Section.tsx';
 import { ServiceGrid } from '../../src/components/ServiceGrid.tsx';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, phone, services }: Data) {
+export default function Page({ copy, phone, services, howItWorks }: Data) {
   return (
     <>
       <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image}>
@@ -22,6 +23,7 @@ export default function Page({ copy, phone, services }: Data) {
       <Section id="services" heading={copy.grid.heading} intro={copy.grid.intro} tint>
         <ServiceGrid services={services} />
       </Section>
+      <HowItWorks copy={howItWorks} />
       <CallToAction heading={copy.callToAction.heading} intro={copy.callToAction.intro} phone={phone} />
     </>
   );

@@ -10,6 +10,7 @@ export async function data() {
     copy,
     phone: content.site.phone,
     services: servicesIn(content, 'grid').map(({ canonicalPath, card }) => ({ canonicalPath, card })),
+    howItWorks: content.howItWorks,
   };
 }
 

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { applicationFormSchema } from './schemas/applicationForm.ts';
 import { inquiryFormSchema } from './schemas/inquiryForm.ts';
 import { directorySchema } from './schemas/directory.ts';
+import { faqSchema } from './schemas/faq.ts';
+import { howItWorksSchema } from './schemas/howItWorks.ts';
 import { jobSchema } from './schemas/job.ts';
 import { listsSchema } from './schemas/lists.ts';
 import { pageSchemas } from './schemas/page.ts';
@@ -19,6 +21,8 @@ const schemas: Record<string, z.ZodType> = {
   job: jobSchema,
   'application-form': applicationFormSchema,
   'inquiry-form': inquiryFormSchema,
+  'how-it-works': howItWorksSchema,
+  faq: faqSchema,
   ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
 };
 

@@ -17,6 +17,8 @@ import { checkMdxBody } from './mdxBody.ts';
 import { type ContentProblem, ContentError } from './problems.ts';
 import { CONTENT_SNAPSHOT_ENV } from './snapshotEnv.ts';
 import { directorySchema, type Directory } from './schemas/directory.ts';
+import { faqSchema, type Faq } from './schemas/faq.ts';
+import { howItWorksSchema, type HowItWorks } from './schemas/howItWorks.ts';
 import { listsSchema, type Lists } from './schemas/lists.ts';
 import { jobSchema, type Job } from './schemas/job.ts';
 import { pageSchemas, type PageCopy, type PageName } from './schemas/page.ts';
@@ -56,6 +58,10 @@ export interface Content {
   applicationForm: ApplicationForm;
   /** Who needs care and the best times to call, on the contact form. */
   inquiryForm: InquiryForm;
+  /** The three steps from a first call to a caregiver (home, /services). */
+  howItWorks: HowItWorks;
+  /** Questions families ask (home, /contact). */
+  faq: Faq;
   /** Every picture the content names, by its file name in content/images/. */
   images: Record<string, ImageAsset>;
 }
@@ -139,6 +145,8 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   const regions = parseFile(path.join(root, 'regions.yaml'), regionsSchema);
   const applicationForm = parseFile(path.join(root, 'application-form.yaml'), applicationFormSchema);
   const inquiryForm = parseFile(path.join(root, 'inquiry-form.yaml'), inquiryFormSchema);
+  const howItWorks = parseFile(path.join(root, 'how-it-works.yaml'), howItWorksSchema);
+  const faq = parseFile(path.join(root, 'faq.yaml'), faqSchema);
   /** A code is what is stored: each list names it once. */
   function codesOnce<T extends Record<L, ReadonlyArray<{ code: string }>>, L extends string>(parsed: ParsedFile<T> | undefined, lists: readonly L[]) {
     if (!parsed) return;
@@ -249,6 +257,8 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     jobs,
     applicationForm: applicationForm!.data,
     inquiryForm: inquiryForm!.data,
+    howItWorks: howItWorks!.data,
+    faq: faq!.data,
     images,
   };
 }
