@@ -1,10 +1,10 @@
-// /about: mission, the four core values, four statistics, six differentiators.
+// /about: mission, the four core values, four statistics with their sources, six differentiators.
 import { css } from '@emotion/react';
 import { CallToAction } from '../../src/components/CallToAction.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
 import { PageHero } from '../../src/components/PageHero.tsx';
 import { Section } from '../../src/components/Section.tsx';
-import { color, layout, mq } from '../../src/theme.ts';
+import { color, font, layout, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
 export default function Page({ copy, phone }: Data) {
@@ -18,15 +18,19 @@ export default function Page({ copy, phone }: Data) {
           ))}
         </div>
       </Section>
-      <Section id="values" heading="Our core values" tint>
+      <Section id="values" heading="Our Core Values" tint>
         <IconCards cards={copy.values} columns={4} />
       </Section>
-      <Section id="numbers" heading="Home care by the numbers">
+      <Section id="numbers" heading="Home Care by the Numbers">
+        {/* Each figure with where it comes from, in small print: a published survey, or a value the agency confirms. */}
         <dl css={statsStyle}>
           {copy.stats.map((stat) => (
             <div key={stat.label}>
               <dt>{stat.label}</dt>
-              <dd>{stat.value}</dd>
+              <dd className="value">{stat.value}</dd>
+              <dd className="source">
+                <span className="label">Source:</span> {stat.source}
+              </dd>
             </div>
           ))}
         </dl>
@@ -34,7 +38,7 @@ export default function Page({ copy, phone }: Data) {
       <Section id="different" heading={copy.differentiators.heading} intro={copy.differentiators.intro} tint>
         <IconCards cards={copy.differentiators.items} columns={3} />
       </Section>
-      <CallToAction heading="Meet us before you decide" intro="A free consultation is the easiest way to see whether we are the right fit. There is no obligation." phone={phone} />
+      <CallToAction heading="Meet Us Before You Decide" intro="A free consultation is the easiest way to see whether we are the right fit. There is no obligation." phone={phone} />
     </>
   );
 }
@@ -45,7 +49,10 @@ const statsStyle = css`
   margin: 1.5rem 0 0; display: grid; gap: 1rem;
   ${mq.tablet} { grid-template-columns: repeat(2, 1fr); }
   ${mq.desktop} { grid-template-columns: repeat(4, 1fr); }
-  div { display: flex; flex-direction: column-reverse; padding: 1.5rem; border-radius: ${layout.radius}; background: ${color.brandTint}; }
-  dd { margin: 0; font-family: Georgia, serif; font-size: clamp(2.5rem, 6vw, 3.25rem); font-weight: 700; color: ${color.brandDark}; line-height: 1.1; }
+  /* The value reads first on screen; in the markup the label (dt) comes first, as a definition list needs. */
+  div { display: flex; flex-direction: column; padding: 1.5rem; border-radius: ${layout.radius}; background: ${color.brandTint}; }
+  .value { order: -1; margin: 0; font-family: ${font.heading}; font-size: clamp(2.5rem, 6vw, 3.25rem); font-weight: 700; color: ${color.brandDark}; line-height: 1.1; }
   dt { font-weight: 600; }
+  .source { margin: auto 0 0; padding-top: 0.75rem; font-size: 0.875rem; line-height: 1.4; color: ${color.muted}; }
+  .source .label { font-weight: 700; }
 `;

@@ -1,8 +1,9 @@
-// /contact: the form card, phone, e-mail and service area, office hours, the urgent-call card, three reasons.
+// /contact: the form card, phone, e-mail and service area, office hours, the urgent-call card, three reasons, questions.
 import { css } from '@emotion/react';
 import { mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
 import { Container } from '../../src/components/Container.tsx';
+import { Faq } from '../../src/components/Faq.tsx';
 import { FormCard } from '../../src/components/FormCard.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
@@ -11,7 +12,7 @@ import { Section, panelStyle } from '../../src/components/Section.tsx';
 import { color, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, site, form, provider }: Data) {
+export default function Page({ copy, site, form, provider, faq }: Data) {
   return (
     <>
       <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image} />
@@ -21,7 +22,7 @@ export default function Page({ copy, site, form, provider }: Data) {
             <FormCard site={site} heading={copy.form.heading} intro={copy.form.intro} form={form} provider={provider} />
             <div className="side">
               <div css={panelStyle}>
-                <h2>Reach us</h2>
+                <h2>Reach Us</h2>
                 <ul className="details">
                   <li>
                     <Icon name="phone" size={22} />
@@ -38,7 +39,7 @@ export default function Page({ copy, site, form, provider }: Data) {
                 </ul>
               </div>
               <div css={panelStyle}>
-                <h2>Office hours</h2>
+                <h2>Office Hours</h2>
                 <dl className="hours">
                   {site.officeHours.map((row) => (
                     <div key={row.days}>
@@ -47,6 +48,7 @@ export default function Page({ copy, site, form, provider }: Data) {
                     </div>
                   ))}
                 </dl>
+                <p className="after-hours">{site.afterHours}</p>
               </div>
               <div css={[panelStyle, urgentStyle]}>
                 <h2>{copy.urgent.heading}</h2>
@@ -59,9 +61,10 @@ export default function Page({ copy, site, form, provider }: Data) {
           </div>
         </Container>
       </section>
-      <Section id="why-us" heading="Why families choose us" tint>
+      <Section id="why-us" heading="Why Families Choose Us" tint>
         <IconCards cards={copy.reasons} columns={3} />
       </Section>
+      <Faq copy={faq} phone={site.phone} />
     </>
   );
 }
@@ -80,6 +83,7 @@ const layoutStyle = css`
   .hours div { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wrap; border-bottom: 1px dashed ${color.line}; padding-bottom: 0.4rem; }
   .hours dt { font-weight: 650; }
   .hours dd { margin: 0; }
+  .after-hours { margin: 0.75rem 0 0; color: ${color.muted}; }
 `;
 
 const urgentStyle = css`border-left: 6px solid ${color.accent}; background: #fdf1e8;`;

@@ -14,6 +14,7 @@ export async function data() {
     site: content.site,
     form: inquiryFormProps(content, '/contact'),
     provider: providerContactForm(content.site),
+    faq: content.faq,
   };
 }
 

@@ -1,20 +1,22 @@
-// The home page: hero with the Request Information card, the 8-service grid, about and values, contact.
+// The home page: hero with the Request Information card, the agency's facts, the 8-service grid, how it works,
+// about and values, questions families ask, contact.
 import { css } from '@emotion/react';
 import { contactLink, mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
-import { CheckList } from '../../src/components/CheckList.tsx';
 import { Container } from '../../src/components/Container.tsx';
+import { Faq } from '../../src/components/Faq.tsx';
 import { FormCard } from '../../src/components/FormCard.tsx';
+import { HowItWorks } from '../../src/components/HowItWorks.tsx';
 import { Icon } from '../../src/components/Icon.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
 import { heroBackground } from '../../src/components/PageHero.tsx';
 import { Section, panelStyle } from '../../src/components/Section.tsx';
 import { ServiceGrid } from '../../src/components/ServiceGrid.tsx';
-import { color, layout, mq } from '../../src/theme.ts';
+import { TrustStrip } from '../../src/components/TrustStrip.tsx';
+import { color, font, layout, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, site, services, form, provider }: Data) {
-  const claims = [site.claims.backgroundChecked, site.claims.licensedInsured, site.claims.careHours, site.claims.coverage];
+export default function Page({ copy, site, services, form, provider, facts, howItWorks, faq }: Data) {
   return (
     <>
       <section css={heroStyle} aria-labelledby="home-title">
@@ -31,7 +33,6 @@ export default function Page({ copy, site, services, form, provider }: Data) {
                   Explore services
                 </ButtonLink>
               </div>
-              <CheckList items={claims} layout="inline" label="Why families trust us" />
             </div>
             <FormCard
               site={site}
@@ -43,38 +44,53 @@ export default function Page({ copy, site, services, form, provider }: Data) {
           </div>
         </Container>
       </section>
+      <TrustStrip facts={facts} />
       <Section id="services" heading={copy.services.heading} intro={copy.services.intro}>
         <ServiceGrid services={services} />
       </Section>
-      <Section id="about" heading={copy.about.heading} intro={copy.about.intro} tint>
+      <HowItWorks copy={howItWorks} tint />
+      <Section id="about" heading={copy.about.heading} intro={copy.about.intro}>
         <div css={aboutStyle}>
           {copy.about.body.map((paragraph) => (
             <p key={paragraph}>{paragraph}</p>
           ))}
         </div>
-        <h3 css={valuesHeadingStyle}>Our core values</h3>
+        <h3 css={valuesHeadingStyle}>Our Core Values</h3>
         <IconCards cards={copy.about.values} columns={4} level={4} />
       </Section>
-      <Section id="contact" heading={copy.contact.heading} intro={copy.contact.intro}>
-        <div css={contactStyle}>
-          <div css={panelStyle}>
-            <a {...telLink(site.phone.e164, 'contact_section')} className="big">
-              <Icon name="phone" size={26} /> {site.phone.display}
-            </a>
-            <a {...mailtoLink(site.email, 'contact_section')} className="mail">
-              <Icon name="mail" size={20} /> {site.email}
-            </a>
-            <p>
-              {site.officeHours.map((row) => (
-                <span key={row.days} className="row">
-                  {row.days}: {row.hours}
-                </span>
-              ))}
-            </p>
+      <Faq copy={faq} phone={site.phone} tint />
+      {/* The words beside the ways to reach us: one row on a desktop, stacked on a phone. */}
+      <section id="contact" aria-labelledby="contact-heading" css={contactStyle}>
+        <Container>
+          <div className="columns">
+            <div className="words">
+              <h2 id="contact-heading">{copy.contact.heading}</h2>
+              <p className="intro">{copy.contact.intro}</p>
+              <ButtonLink {...contactLink('/contact', 'contact_section')}>Send us a message</ButtonLink>
+            </div>
+            <div css={panelStyle} className="reach">
+              <p className="label">Call us</p>
+              <a {...telLink(site.phone.e164, 'contact_section')} className="big">
+                <Icon name="phone" size={26} /> {site.phone.display}
+              </a>
+              <a {...mailtoLink(site.email, 'contact_section')} className="mail">
+                <Icon name="mail" size={20} /> {site.email}
+              </a>
+              <p className="label">Office hours</p>
+              <dl className="hours">
+                {site.officeHours.map((row) => (
+                  <div key={row.days}>
+                    <dt>{row.days}:</dt> <dd>{row.hours}</dd>
+                  </div>
+                ))}
+              </dl>
+              <p className="after-hours">
+                <Icon name="phone-call" size={20} /> {site.afterHours}
+              </p>
+            </div>
           </div>
-          <ButtonLink {...contactLink('/contact', 'contact_section')}>Send us a message</ButtonLink>
-        </div>
-      </Section>
+        </Container>
+      </section>
     </>
   );
 }
@@ -92,9 +108,21 @@ const aboutStyle = css`max-width: 46rem;`;
 const valuesHeadingStyle = css`margin-top: 2rem;`;
 
 const contactStyle = css`
-  display: grid; gap: 1.25rem; justify-items: start; margin-top: 1rem;
-  & > div { display: grid; gap: 0.25rem; justify-items: start; }
+  padding: clamp(2.75rem, 7vw, 4.5rem) 0;
+  .columns { display: grid; gap: 1.75rem; }
+  ${mq.desktop} { .columns { grid-template-columns: minmax(0, 1fr) minmax(0, 1fr); gap: 3rem; align-items: center; } }
+  .words { display: grid; gap: 1.25rem; justify-items: start; }
+  .words h2, .words .intro { margin: 0; }
+  .intro { color: ${color.muted}; font-size: 1.15rem; max-width: 36rem; }
+  .reach { display: grid; gap: 0.35rem; justify-items: start; }
+  .label { margin: 0.5rem 0 0; font-family: ${font.heading}; font-weight: 700; font-size: 1.15rem; }
+  .label:first-of-type { margin-top: 0; }
   .big { display: inline-flex; align-items: center; gap: 0.5rem; font-size: 1.6rem; font-weight: 700; min-height: ${layout.tap}; }
   .mail { display: inline-flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap}; overflow-wrap: anywhere; }
-  .row { display: block; }
+  .hours { margin: 0; display: grid; gap: 0.2rem; }
+  .hours div { display: flex; flex-wrap: wrap; gap: 0 0.35rem; }
+  .hours dt { font-weight: 650; }
+  .hours dd { margin: 0; }
+  .after-hours { margin: 0.75rem 0 0; display: flex; gap: 0.5rem; align-items: flex-start; padding: 0.75rem 1rem; border-radius: 10px; background: ${color.brandTint}; }
+  .after-hours svg { flex: none; color: ${color.brand}; margin-top: 0.15rem; }
 `;

@@ -5,6 +5,7 @@ import { inquiryFormProps } from '../../src/forms/inquiryFormData.ts';
 import { providerContactForm } from '../../src/forms/provider.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
 import { organizationJsonLd } from '../../src/seo/jsonLd.ts';
+import { agencyFacts } from '../../src/components/TrustStrip.tsx';
 
 export async function data() {
   const content = await getContent();
@@ -19,6 +20,9 @@ export async function data() {
     form: inquiryFormProps(content, '/'),
     provider: providerContactForm(site),
     services: servicesIn(content, 'grid').map(({ canonicalPath, card }) => ({ canonicalPath, card })),
+    facts: agencyFacts(site, content.regions),
+    howItWorks: content.howItWorks,
+    faq: content.faq,
   };
 }
 

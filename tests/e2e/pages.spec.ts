@@ -6,14 +6,14 @@ const PHONE = 'tel:+18605550142';
 
 test('home: hero, Request Information card, 8 services, about with values, contact section', async ({ page }) => {
   await page.goto('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Care that feels like family');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Care That Feels Like Family');
   const card = page.getByRole('heading', { name: 'Request Information' }).locator('..');
   await expect(card.getByRole('link', { name: 'Call (860) 555-0142' })).toHaveAttribute('href', PHONE);
   await expect(card.getByRole('link', { name: 'care@example.com' })).toHaveAttribute('href', 'mailto:care@example.com');
   await expect(card).toContainText('We reply to every request within 24 hours');
   await expect(card.getByRole('form', { name: 'Request Information' })).toBeVisible();
   await expect(page.locator('#services').getByRole('listitem')).toHaveCount(8);
-  await expect(page.locator('#about').getByRole('heading', { level: 3 })).toHaveText('Our core values');
+  await expect(page.locator('#about').getByRole('heading', { level: 3 })).toHaveText('Our Core Values');
   await expect(page.locator('#about').getByRole('heading', { level: 4 })).toHaveText(['Compassion', 'Dependability', 'Dignity', 'Integrity']);
   await expect(page.locator('#contact')).toContainText('Sunday: Emergency calls only');
 });

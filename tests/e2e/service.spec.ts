@@ -66,7 +66,7 @@ test('an unknown path answers 404 with the 404 page and a way home', async ({ pa
   await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL('/');
-  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Care that feels like family');
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Care That Feels Like Family');
 });
 
 

@@ -74,7 +74,7 @@ describe('the content', () => {
 
 describe('the fixed pages and the openings', () => {
   test('the home hero and the about page say what the spec says', () => {
-    expect(content.pages.home.hero.title).toBe('Care that feels like family');
+    expect(content.pages.home.hero.title).toBe('Care That Feels Like Family');
     expect(content.pages.about.values.map((v) => v.title)).toEqual(['Compassion', 'Dependability', 'Dignity', 'Integrity']);
     expect(content.pages.about.stats.map((s) => s.value)).toEqual(['10M+', '90%', '24/7', '100%']);
     expect(content.pages.careers.hero.badge).toBe('Connecticut Licensed HCA.0002676');

@@ -451,7 +451,7 @@ describe('the page and job files', () => {
   test('a fifth statistic on the about page says exactly 4 are expected', async () => {
     expect(await errorAfter((c) => c.edit('pages/about.yaml', /^stats:\n/m, 'stats:\n  - value: "1"\n    label: One more\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/pages/about.yaml:40:3  stats  expected exactly 4 items, found 5"
+        content/pages/about.yaml:42:3  stats  expected exactly 4 items, found 5"
     `);
   });
 
@@ -480,6 +480,64 @@ describe('the page and job files', () => {
     expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^datePosted: .*$/m, 'datePosted: 11/01/2026'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/jobs/companion-caregiver.yaml:34:13  datePosted  expected a date written YYYY-MM-DD, e.g. "2026-11-01", found "11/01/2026""
+    `);
+  });
+});
+
+describe('how it works and the questions families ask', () => {
+  test('a step without its title names the missing field', async () => {
+    expect(await errorAfter((c) => c.edit('how-it-works.yaml', '  - title: Call Us\n    text:', '  - text:'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/how-it-works.yaml:6:5  steps[0].title  expected a string, found nothing (the field is missing)"
+    `);
+  });
+
+  test('a fourth step says exactly 3 are expected', async () => {
+    expect(await errorAfter((c) => c.edit('how-it-works.yaml', /^steps:\n/m, 'steps:\n  - title: One More\n    text: A step too many.\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/how-it-works.yaml:6:3  steps  expected exactly 3 items, found 4"
+    `);
+  });
+
+  test('a step picture without its description asks for the alt text', async () => {
+    expect(await errorAfter((c) => c.edit('how-it-works.yaml', '  - title: Call Us\n', '  - title: Call Us\n    image:\n      src: step-call.svg\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/how-it-works.yaml:8:7  steps[0].image.alt  expected a string, found nothing (the field is missing)"
+    `);
+  });
+
+  test('five questions say at least 6 are expected', async () => {
+    expect(await errorAfter((c) => c.edit('faq.yaml', /^  - question: How can we pay[\s\S]*/m, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/faq.yaml:7:3  questions  expected at least 6 items, found 5"
+    `);
+  });
+
+  test('a question without its question mark asks for one', async () => {
+    expect(await errorAfter((c) => c.edit('faq.yaml', 'question: Is there a minimum visit length?', 'question: Is there a minimum visit length'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/faq.yaml:9:15  questions[1].question  expected a question, ending in "?", found "Is there a minimum visit length""
+    `);
+  });
+
+  test('an answer that gives a price is refused', async () => {
+    expect(await errorAfter((c) => c.edit('faq.yaml', 'The cost depends on how many hours', 'Care costs $34 an hour. The cost depends on how many hours'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/faq.yaml:16:13  questions[4].answer  expected no price (the cost depends on the care plan: invite the family to ask us), found "Care costs $34 an hour. The cost depends on how many hour...""
+    `);
+  });
+
+  test('a statistic on the about page without its source names the missing field', async () => {
+    expect(await errorAfter((c) => c.edit('pages/about.yaml', /^    source: Figure for the agency to confirm.\n/m, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/pages/about.yaml:42:5  stats[0].source  expected a string, found nothing (the field is missing)"
+    `);
+  });
+
+  test('a missing faq.yaml is named', async () => {
+    expect(await errorAfter((c) => c.remove('faq.yaml'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/faq.yaml  expected this file, found nothing (it is missing)"
     `);
   });
 });

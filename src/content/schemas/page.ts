@@ -86,9 +86,17 @@ export const aboutPageSchema = z.strictObject({
   mission: section.extend({ body: z.array(text(700)).min(1).max(4) }),
   values: z.array(card).length(4).meta({ description: 'The four core values: Compassion, Dependability, Dignity, Integrity.' }),
   stats: z
-    .array(z.strictObject({ value: text(12).meta({ description: 'e.g. "10M+"' }), label: text(80).meta({ description: 'e.g. "Americans need home care"' }) }))
+    .array(
+      z.strictObject({
+        value: text(12).meta({ description: 'e.g. "10M+"' }),
+        label: text(80).meta({ description: 'e.g. "Americans need home care"' }),
+        source: text(240).meta({
+          description: 'Where the figure comes from, shown in small print under it: a published survey or report by name, or "Figure for the agency to confirm" (then mark the value with a comment # agency to confirm).',
+        }),
+      }),
+    )
     .length(4)
-    .meta({ description: 'Exactly 4 statistics.' }),
+    .meta({ description: 'Exactly 4 statistics, each with its source.' }),
   differentiators: section.extend({ items: z.array(card).length(6).meta({ description: 'Exactly 6 things that set the agency apart.' }) }),
 });
 

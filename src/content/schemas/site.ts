@@ -39,6 +39,9 @@ export const siteSchema = z.strictObject({
     .min(1)
     .max(7)
     .meta({ description: 'Office hours, one line per group of days.' }),
+  afterHours: text(160).meta({
+    description: 'The line shown under the office hours about emergencies outside them, e.g. "Outside office hours, our on-call line takes emergency calls at any hour, every day of the year."',
+  }),
   serviceArea: text(120).meta({ description: 'Where the agency works, e.g. "All of Connecticut".' }),
   geo: z
     .strictObject({
