@@ -34,22 +34,22 @@ export default function Page({ job, apply, form }: Data) {
       <Container>
         <div css={detailsStyle}>
           <section aria-labelledby="about-heading">
-            <h2 id="about-heading">About the job</h2>
+            <h2 id="about-heading">About the Job</h2>
             {job.description.map((paragraph) => (
               <p key={paragraph}>{paragraph}</p>
             ))}
           </section>
           <section aria-labelledby="duties-heading">
-            <h2 id="duties-heading">What you will do</h2>
+            <h2 id="duties-heading">What You Will Do</h2>
             <List items={job.responsibilities} />
           </section>
           <section aria-labelledby="needs-heading">
-            <h2 id="needs-heading">What you need</h2>
+            <h2 id="needs-heading">What You Need</h2>
             <List items={job.requirements} />
           </section>
           {job.preferred.length ? (
             <section aria-labelledby="preferred-heading">
-              <h2 id="preferred-heading">Preferred, not required</h2>
+              <h2 id="preferred-heading">Preferred, Not Required</h2>
               <List items={job.preferred} />
             </section>
           ) : null}

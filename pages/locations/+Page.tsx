@@ -18,7 +18,7 @@ export default function Page({ copy, regions, site }: Data) {
           <Icon name="phone" size={20} /> Call {site.phone.display}
         </ButtonLink>
       </PageHero>
-      <Section id="counties" heading="Counties and towns we serve" intro={site.claims.coverage + '.'}>
+      <Section id="counties" heading="Counties and Towns We Serve" intro={site.claims.coverage + '.'}>
         <ul css={[gridList(3), countiesStyle]}>
           {regions.counties.map((county) => (
             <li key={county.name} css={panelStyle}>
@@ -35,7 +35,7 @@ export default function Page({ copy, regions, site }: Data) {
           ))}
         </ul>
       </Section>
-      <Section id="travel" heading="Travel policy" tint>
+      <Section id="travel" heading="Travel Policy" tint>
         <p css={policyStyle}>{regions.travelPolicy}</p>
       </Section>
       <CallToAction heading={copy.callToAction.heading} intro={copy.callToAction.intro} phone={site.phone} />

@@ -32,7 +32,7 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
             </ul>
           </nav>
           <div>
-            <h2>Statewide coverage</h2>
+            <h2>Statewide Coverage</h2>
             <ul>
               <li>{site.claims.coverage}</li>
               <li>{site.claims.backgroundChecked}</li>

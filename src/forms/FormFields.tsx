@@ -17,6 +17,7 @@ import { buttonCss } from '../components/Button.tsx';
 import { Icon } from '../components/Icon.tsx';
 import type { Site } from '../content/schemas/site.ts';
 import { color, mq } from '../theme.ts';
+import { toTitleCase } from '../titleCase.ts';
 
 
 /** The prefix of every id in a form ('apply', 'inquiry'): ids stay unique on a page whatever forms it has. */
@@ -69,7 +70,7 @@ export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, 
         data-rate-limited={messages.rateLimited}
       >
         <div id={`${idPrefix}-summary`} className="summary" role="alert" tabIndex={-1} hidden data-summary="">
-          <h3>Your {noun} was not sent</h3>
+          <h3>{toTitleCase(`Your ${noun} was not sent`)}</h3>
           <p data-summary-message="" />
           <ul data-summary-list="" />
           <p>

@@ -111,7 +111,7 @@ test('a job page shows the opening in full, its JobPosting data with directApply
   const canonical = page.locator('link[rel="canonical"]');
   await expect(canonical).toHaveAttribute('href', new RegExp(`^https?://[^/]+/careers/${job.slug}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.title);
-  for (const [heading, items] of [['What you will do', job.responsibilities], ['What you need', job.requirements], ['Preferred, not required', job.preferred]] as const) {
+  for (const [heading, items] of [['What You Will Do', job.responsibilities], ['What You Need', job.requirements], ['Preferred, Not Required', job.preferred]] as const) {
     await expect(page.getByRole('heading', { level: 2, name: heading }).locator('+ ul > li')).toHaveText([...items]);
   }
   await expect(page.locator('main')).toContainText(job.description[0]!);
@@ -210,7 +210,7 @@ test("the function's refusals show beside their fields, the summary leads to the
   await page.getByRole('button', { name: 'Send application' }).click();
 
   await expect(summary(page)).toBeFocused();
-  await expect(summary(page)).toContainText('Your application was not sent');
+  await expect(summary(page)).toContainText('Your Application Was Not Sent');
   await expect(summary(page)).toContainText(APPLICATION_MESSAGES.invalid);
   await expect(summaryLinks(page)).toHaveText([APPLICATION_MESSAGES.phone, APPLICATION_MESSAGES.resumeNotPdf]);
   await expect(errorOf(page, 'phone')).toHaveText(APPLICATION_MESSAGES.phone);

@@ -159,7 +159,7 @@ test('without a phone number or an e-mail address nothing is sent: the summary s
   await fill(page, f);
   await send(page).click();
   await expect(summary(page)).toBeFocused();
-  await expect(summary(page)).toContainText('Your request was not sent');
+  await expect(summary(page)).toContainText('Your Request Was Not Sent');
   await expect(errorOf(page, 'phone')).toHaveText(INQUIRY_MESSAGES.replyWay);
   await expect(field(page, 'Phone')).toHaveAttribute('aria-invalid', 'true');
   await summary(page).getByRole('link', { name: INQUIRY_MESSAGES.replyWay }).click();
