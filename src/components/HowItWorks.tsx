@@ -15,17 +15,14 @@ export function HowItWorks({ copy, id = 'how-it-works', tint = false }: { copy: 
       <ol css={stepsStyle}>
         {copy.steps.map((step, index) => (
           <li key={step.title}>
-            {/* TODO(content): every step has a picture once step-call.svg, step-visit.svg and step-match.svg are in content/images/. */}
-            {step.image ? (
-              <div className="picture">
-                <ContentImage image={step.image} sizes="(min-width: 64rem) 22rem, 90vw" />
-              </div>
-            ) : null}
+            <div className="picture">
+              <ContentImage image={step.image} sizes="(min-width: 64rem) 22rem, 90vw" />
+            </div>
             <div className="words">
               <span className="number" aria-hidden="true">
                 {index + 1}
               </span>
-              <h3>{step.title}</h3>
+              <h3>{keepHyphenatedWhole(step.title)}</h3>
               <p>{step.text}</p>
             </div>
           </li>
@@ -33,6 +30,11 @@ export function HowItWorks({ copy, id = 'how-it-works', tint = false }: { copy: 
       </ol>
     </Section>
   );
+}
+
+/** "A Free In-Home Consultation": a narrow card may break the line between words, never at "In-|Home". */
+function keepHyphenatedWhole(title: string) {
+  return title.split(/(\S+-\S+)/).map((part, index) => (index % 2 ? <span key={index} className="nowrap">{part}</span> : part));
 }
 
 const stepsStyle = css`
@@ -44,8 +46,8 @@ const stepsStyle = css`
     box-shadow: 0 4px 14px rgb(29 42 51 / 0.05);
   }
   /* On a tablet the picture sits beside the words, so three steps do not make one very long column. */
-  ${mq.tablet} { li:has(.picture) { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); align-items: center; } }
-  ${mq.desktop} { li:has(.picture) { grid-template-columns: none; align-items: start; } }
+  ${mq.tablet} { li { grid-template-columns: minmax(0, 2fr) minmax(0, 3fr); align-items: center; } }
+  ${mq.desktop} { li { grid-template-columns: none; align-items: start; } }
   .picture { border-radius: 10px; background: ${color.sand}; overflow: hidden; }
   .picture img { display: block; width: 100%; height: auto; }
   .words { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 0.85rem; align-items: center; }
@@ -53,7 +55,7 @@ const stepsStyle = css`
     display: inline-grid; place-items: center; width: 2.5rem; height: 2.5rem; border-radius: 50%;
     background: ${color.brand}; color: ${color.white}; font-family: ${font.heading}; font-weight: 700; font-size: 1.25rem;
   }
-  /* Balanced lines keep "In-Home" whole rather than breaking it at its hyphen. */
   h3 { margin: 0; font-size: 1.3rem; line-height: 1.2; text-wrap: balance; }
+  .nowrap { white-space: nowrap; }
   p { grid-column: 1 / -1; margin: 0.5rem 0 0; color: ${color.muted}; }
 `;

@@ -223,21 +223,21 @@ describe('a service written as MDX', () => {
   test('using an unknown component names the allowed ones', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /Callout/g, 'Callot'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:97:1  expected one of the components <Section>, <Callout>, found <Callot> (did you mean "Callout"?)"
+        content/services/transportation.mdx:100:1  expected one of the components <Section>, <Callout>, found <Callot> (did you mean "Callout"?)"
     `);
   });
 
   test('with an unclosed tag gives the line of the MDX error', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /<\/Section>/, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:61:1  the MDX cannot be read: Expected a closing tag for \`<Section>\`"
+        content/services/transportation.mdx:64:1  the MDX cannot be read: Expected a closing tag for \`<Section>\`"
     `);
   });
 
   test('with an unknown section icon suggests the right name', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /<Section title="([^"]*)" icon="[^"]*"/, '<Section title="$1" icon="carr"'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:61:1  <Section> expected an icon name from https://lucide.dev/icons, found "carr" (did you mean "car"?)"
+        content/services/transportation.mdx:64:1  <Section> expected an icon name from https://lucide.dev/icons, found "carr" (did you mean "car"?)"
     `);
   });
 
@@ -256,42 +256,42 @@ describe('an MDX body is data, never code', () => {
   test('with a {...} expression in the text is refused at its line, and its value is never read', async () => {
     expect(await errorAfter((c) => c.edit(mdx, firstParagraph, 'Your {process.env.HOME} caregiver arrives at the agreed time'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:63:6  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:66:6  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with an expression on a line of its own is refused', async () => {
     expect(await errorAfter((c) => c.edit(mdx, firstParagraph, '{require("node:fs").writeFileSync("pwned", "")}\n\n' + firstParagraph))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:63:1  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:66:1  expected text, found a {...} expression (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with an expression attribute is refused at the attribute', async () => {
     expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section title={`How a ${"Ride"} Works`}'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:61:10  <Section> expected title="text" in quotes, found title={...} (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:64:10  <Section> expected title="text" in quotes, found title={...} (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with a spread attribute is refused at the attribute', async () => {
     expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section {...globalThis} title="How a Ride Works"'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:61:10  <Section> expected attributes written name="text", found a {...} spread (content cannot run code; to show a brace, write \\{)"
+        content/services/transportation.mdx:64:10  <Section> expected attributes written name="text", found a {...} spread (content cannot run code; to show a brace, write \\{)"
     `);
   });
 
   test('with an unquoted attribute gives the line and column', async () => {
     expect(await errorAfter((c) => c.edit(mdx, '<Section title="How a Ride Works"', '<Section title=Rides'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:61:16  the MDX cannot be read: Unexpected character \`R\` (U+0052) before attribute value, expected a character that can start an attribute value, such as \`"\`, \`'\`, or \`{\`"
+        content/services/transportation.mdx:64:16  the MDX cannot be read: Unexpected character \`R\` (U+0052) before attribute value, expected a character that can start an attribute value, such as \`"\`, \`'\`, or \`{\`"
     `);
   });
 
   test('with a broken expression gives the line and column', async () => {
     expect(await errorAfter((c) => c.edit(mdx, firstParagraph, 'Your {process.env. caregiver arrives at the agreed time'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:63:6  the MDX cannot be read: Unexpected end of file in expression, expected a corresponding closing brace for \`{\`"
+        content/services/transportation.mdx:66:6  the MDX cannot be read: Unexpected end of file in expression, expected a corresponding closing brace for \`{\`"
     `);
   });
 
@@ -451,7 +451,7 @@ describe('the page and job files', () => {
   test('a fifth statistic on the about page says exactly 4 are expected', async () => {
     expect(await errorAfter((c) => c.edit('pages/about.yaml', /^stats:\n/m, 'stats:\n  - value: "1"\n    label: One more\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/pages/about.yaml:42:3  stats  expected exactly 4 items, found 5"
+        content/pages/about.yaml:45:3  stats  expected exactly 4 items, found 5"
     `);
   });
 
@@ -493,16 +493,30 @@ describe('how it works and the questions families ask', () => {
   });
 
   test('a fourth step says exactly 3 are expected', async () => {
-    expect(await errorAfter((c) => c.edit('how-it-works.yaml', /^steps:\n/m, 'steps:\n  - title: One More\n    text: A step too many.\n'))).toMatchInlineSnapshot(`
+    expect(await errorAfter((c) => c.edit('how-it-works.yaml', /^steps:\n/m, 'steps:\n  - title: One More\n    text: A step too many.\n    image:\n      src: step-call.svg\n      alt: The same picture as the first step, once more\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/how-it-works.yaml:6:3  steps  expected exactly 3 items, found 4"
     `);
   });
 
   test('a step picture without its description asks for the alt text', async () => {
-    expect(await errorAfter((c) => c.edit('how-it-works.yaml', '  - title: Call Us\n', '  - title: Call Us\n    image:\n      src: step-call.svg\n'))).toMatchInlineSnapshot(`
+    expect(await errorAfter((c) => c.edit('how-it-works.yaml', /^      alt: A woman in an armchair.*\n/m, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/how-it-works.yaml:8:7  steps[0].image.alt  expected a string, found nothing (the field is missing)"
+        content/how-it-works.yaml:9:7  steps[0].image.alt  expected a string, found nothing (the field is missing)"
+    `);
+  });
+
+  test('a step without its picture names the missing field', async () => {
+    expect(await errorAfter((c) => c.edit('how-it-works.yaml', /^    image:\n      src: step-visit.svg\n      alt: .*\n/m, ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/how-it-works.yaml:11:5  steps[1].image  expected a group of fields, found nothing (the field is missing)"
+    `);
+  });
+
+  test('a step picture that is not in content/images suggests the closest file', async () => {
+    expect(await errorAfter((c) => c.edit('how-it-works.yaml', 'src: step-match.svg', 'src: step-matched.svg'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/how-it-works.yaml:19:12  steps[2].image.src  expected a file in content/images/, found no "step-matched.svg" there (did you mean "step-match.svg"?)"
     `);
   });
 
@@ -530,7 +544,7 @@ describe('how it works and the questions families ask', () => {
   test('a statistic on the about page without its source names the missing field', async () => {
     expect(await errorAfter((c) => c.edit('pages/about.yaml', /^    source: Figure for the agency to confirm.\n/m, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/pages/about.yaml:42:5  stats[0].source  expected a string, found nothing (the field is missing)"
+        content/pages/about.yaml:45:5  stats[0].source  expected a string, found nothing (the field is missing)"
     `);
   });
 

@@ -9,8 +9,7 @@ import { imageSchema } from './image.ts';
 const step = z.strictObject({
   title: text(60).meta({ description: 'The step in a few words, in Title Case, e.g. "Call Us".' }),
   text: text(400).meta({ description: 'One to three sentences: what happens in this step and what the family does.' }),
-  // TODO(content): required once content/images/step-call.svg, step-visit.svg and step-match.svg are drawn.
-  image: imageSchema.optional().meta({ description: 'The illustration of the step: a file in content/images/ and what it shows.' }),
+  image: imageSchema.meta({ description: 'The illustration of the step: a file in content/images/ and what it shows.' }),
 });
 
 export const howItWorksSchema = z.strictObject({
