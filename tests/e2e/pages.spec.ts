@@ -82,7 +82,7 @@ test('/contact: form card, phone, e-mail, area, office hours, urgent call, three
 test('/about: mission, four values, the four statistics, six differentiators', async ({ page }) => {
   await page.goto('/about');
   await expect(page.locator('#values').getByRole('heading', { level: 3 })).toHaveText(['Compassion', 'Dependability', 'Dignity', 'Integrity']);
-  await expect(page.locator('#numbers dd')).toHaveText(['10M+', '90%', '24/7', '100%']);
+  await expect(page.locator('#numbers dd.value')).toHaveText(['10M+', '90%', '24/7', '100%']);
   await expect(page.locator('#different').getByRole('heading', { level: 3 })).toHaveCount(6);
 });
 
