@@ -22,7 +22,7 @@ export default function Page({ copy, site, services, form, provider, facts, howI
       <section css={heroStyle} aria-labelledby="home-title">
         <Container>
           <div className="columns">
-            <div>
+            <div className="words">
               <h1 id="home-title">{copy.hero.title}</h1>
               <p className="lead">{copy.hero.lead}</p>
               <div className="actions">
@@ -98,8 +98,12 @@ export default function Page({ copy, site, services, form, provider, facts, howI
 const heroStyle = css`
   ${heroBackground};
   padding: clamp(2.5rem, 7vw, 5rem) 0;
-  .columns { display: grid; gap: 2rem; align-items: center; }
-  ${mq.desktop} { .columns { grid-template-columns: 1.15fr 1fr; gap: 3rem; } }
+  .columns { display: grid; gap: 2rem; align-items: start; }
+  /* The form card is long: the heading stays at the top, and in view beside the card while it scrolls by. */
+  ${mq.desktop} {
+    .columns { grid-template-columns: 1.15fr 1fr; gap: 3rem; }
+    .words { position: sticky; top: 6.5rem; padding-top: clamp(1rem, 4vw, 3rem); }
+  }
   .lead { font-size: clamp(1.2rem, 2.5vw, 1.4rem); color: ${color.muted}; max-width: 40rem; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.5rem 0; }
 `;
