@@ -20,7 +20,7 @@ const config: RecordsConfig<ApplicationSummary> = {
   searchFields: ['first_name', 'last_name', 'email', 'position'],
   loadError: 'Failed to load job applications',
   name: (row) => `${row.first_name} ${row.last_name}`,
-  contact: (row) => row.email,
+  contact: (row) => [row.email],
   cells: [
     ['Position', (row) => labelOf('position', row.position)],
     ['Experience', (row) => labelOf('experience', row.experience)],

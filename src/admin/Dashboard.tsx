@@ -7,6 +7,7 @@ import type { User } from '@supabase/supabase-js';
 import { useEffect, useRef, type MouseEvent } from 'react';
 import { color, layout } from '../theme.ts';
 import { ApplicationsView } from './ApplicationsView.tsx';
+import { breakable } from './breakable.tsx';
 import { InquiriesView } from './InquiriesView.tsx';
 import { viewHref, type View } from './useView.ts';
 
@@ -48,7 +49,7 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
           ))}
         </nav>
         <div className="account">
-          <span>{user.email}</span>
+          <span>{breakable(user.email ?? '')}</span>
           <button type="button" onClick={onSignOut}>
             Sign out
           </button>
@@ -79,4 +80,5 @@ const topStyle = css`
   nav a:hover { background: ${color.brandTint}; }
   nav a[aria-current='page'] { background: ${color.brand}; color: ${color.white}; }
   .account { display: flex; align-items: center; gap: 0.75rem; flex-wrap: wrap; color: ${color.muted}; }
+  .account span { min-width: 0; overflow-wrap: break-word; }
 `;

@@ -17,7 +17,7 @@ const config: RecordsConfig<InquirySummary> = {
   searchFields: ['name', 'email', 'phone', 'town'],
   loadError: 'Failed to load inquiries',
   name: (row) => row.name,
-  contact: (row) => [row.email, row.phone].filter(Boolean).join(' · '),
+  contact: (row) => [row.email, row.phone].filter(Boolean),
   cells: [
     ['Who needs care', (row) => labelOf('careFor', row.care_for)],
     ['Town', (row) => row.town || '–'],

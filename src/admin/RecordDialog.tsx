@@ -8,6 +8,7 @@ import * as Dialog from '@radix-ui/react-dialog';
 import { useEffect, useState, type ReactNode } from 'react';
 import { color, layout } from '../theme.ts';
 import { supabase } from './client.ts';
+import { breakable } from './breakable.tsx';
 import { formatDateTime } from './format.ts';
 import { isSessionEnded, loadRow, type ListRow, type TableName } from './records.ts';
 
@@ -26,8 +27,8 @@ interface Props<T extends ListRow> {
   config: DialogConfig<T>;
   table: TableName;
   row: T | null;
-  /** Where focus goes back to on close: the button that opened the dialog (there is no Dialog.Trigger). */
-  returnFocusTo: HTMLElement | null;
+  /** Gives focus back on close, to the button that opened the dialog (there is no Dialog.Trigger). */
+  returnFocus: () => void;
   onClose: () => void;
   /** The server refused the session while loading the long text. */
   onSessionEnded: () => void;
@@ -35,7 +36,7 @@ interface Props<T extends ListRow> {
   actions?: ((row: T) => ReactNode) | undefined;
 }
 
-export function RecordDialog<T extends ListRow>({ config, table, row, returnFocusTo, onClose, onSessionEnded, actions }: Props<T>) {
+export function RecordDialog<T extends ListRow>({ config, table, row, returnFocus, onClose, onSessionEnded, actions }: Props<T>) {
   // undefined while loading, null when it could not be loaded.
   const [longText, setLongText] = useState<string | null | undefined>();
   const { column, heading, noun } = config.longText;
@@ -67,7 +68,7 @@ export function RecordDialog<T extends ListRow>({ config, table, row, returnFocu
             className="ph-no-capture"
             onCloseAutoFocus={(event) => {
               event.preventDefault();
-              returnFocusTo?.focus();
+              returnFocus();
             }}
           >
             <Dialog.Title>{config.name(row)}</Dialog.Title>
@@ -99,7 +100,7 @@ export function RecordDialog<T extends ListRow>({ config, table, row, returnFocu
 
 /** E-mail and phone as links ('Not given' when empty: an inquiry may leave one out), then the date. */
 function contactDetails(row: ListRow): Array<[string, ReactNode]> {
-  const link = (scheme: string, value: string) => (value ? <a href={`${scheme}:${value}`}>{value}</a> : 'Not given');
+  const link = (scheme: string, value: string) => (value ? <a href={`${scheme}:${value}`}>{breakable(value)}</a> : 'Not given');
   return [
     ['Email', link('mailto', row.email)],
     ['Phone', link('tel', row.phone)],
@@ -117,7 +118,7 @@ const contentStyle = css`
   .sub { color: ${color.muted}; }
   dl { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0.75rem 1.5rem; margin: 1.25rem 0; }
   dt { font-size: 0.95rem; color: ${color.muted}; font-weight: 600; }
-  dd { margin: 0; font-weight: 600; overflow-wrap: anywhere; }
+  dd { margin: 0; font-weight: 600; overflow-wrap: break-word; }
   h3 { font-size: 1.2rem; font-family: inherit; }
   .letter { white-space: pre-wrap; padding: 1rem; border-radius: 10px; background: ${color.sand}; overflow-wrap: anywhere; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.5rem; }

@@ -1,14 +1,15 @@
 /**
  * One list of records in the dashboard, the same for every table (job applications, inquiries): the
- * heading, the counts, the search, the table with its pages, the detail dialog, and the loading, empty and
- * error states. What differs between tables is a `RecordsConfig`; actions only one table has (downloading a
+ * heading, the counts, the search, the records with their pages (a table on a wide screen, a card per record
+ * on a narrower one), the detail dialog, and the loading, empty and error states. What differs between tables is a `RecordsConfig`; actions only one table has (downloading a
  * resume) come in through `rowActions` and `dialogActions`.
  */
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
 import type { EventProperties } from '../analytics/events.ts';
 import { color, layout, mq } from '../theme.ts';
 import { track } from './analytics.ts';
+import { breakable } from './breakable.tsx';
 import { supabase } from './client.ts';
 import { formatDate } from './format.ts';
 import { RecordDialog, type DialogConfig } from './RecordDialog.tsx';
@@ -35,8 +36,8 @@ export interface RecordsConfig<T extends ListRow> extends DialogConfig<T> {
   searchFields: ReadonlyArray<TextField<T>>;
   /** The error toast's description when the list cannot be read. */
   loadError: string;
-  /** The second line under the name in the table (an e-mail address, a phone number). */
-  contact: (row: T) => string;
+  /** How to reach the person, under the name: an e-mail address, a phone number (empty ones left out). */
+  contact: (row: T) => string[];
   /** The columns between Name and Submitted: header and cell. */
   cells: ReadonlyArray<readonly [string, (row: T) => ReactNode]>;
   /** The admin_action of opening a record's details (its id, never its name). */
@@ -68,6 +69,33 @@ export function useFailureNotice(onSessionExpired: () => void) {
   );
 }
 
+/**
+ * E-mail and phone on one line when they fit; otherwise each moves to a line of its own whole (an
+ * inline-block), and an address too long for a line wraps after its '@' or before a '.' (breakable.tsx).
+ */
+function contactLine(parts: string[]): ReactNode {
+  return parts.map((part, i) => (
+    <Fragment key={i}>
+      {i ? ' · ' : null}
+      <span className="part">{breakable(part)}</span>
+    </Fragment>
+  ));
+}
+
+/** Wide enough for the table: the theme's desktop width. Narrower screens get the cards. */
+const WIDE = mq.desktop.replace('@media ', '');
+
+function useWideScreen(): boolean {
+  return useSyncExternalStore(
+    (changed) => {
+      const query = matchMedia(WIDE);
+      query.addEventListener('change', changed);
+      return () => query.removeEventListener('change', changed);
+    },
+    () => matchMedia(WIDE).matches,
+  );
+}
+
 export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpired, focusHeading, rowActions, dialogActions }: Props<T>) {
   const fail = useFailureNotice(onSessionExpired);
   const heading = useRef<HTMLHeadingElement>(null);
@@ -76,7 +104,9 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
   const [query, setQuery] = useState('');
   const [page, setPage] = useState(0);
   const [selected, setSelected] = useState<T | null>(null);
-  const [opener, setOpener] = useState<HTMLElement | null>(null);
+  // The record whose dialog was opened last: its View button takes focus back when the dialog closes.
+  const opened = useRef('');
+  const wide = useWideScreen();
   const { table, columns, noun, loadError } = config;
 
   // Only when the list is shown: a later render must not take focus from the search box.
@@ -97,7 +127,28 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
   const thisWeek = useMemo(() => countThisWeek(rows), [rows]);
   const pages = Math.max(1, Math.ceil(matches.length / TABLE_PAGE));
   const shown = matches.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
-  const span = config.cells.length + 3;
+
+  // The same buttons in a table row and on a card, View first: it stays in one place whether or not the
+  // record has more actions (a resume to download).
+  const actions = (row: T, name: string) => (
+    <>
+      <button
+        type="button"
+        data-record={row.id}
+        onClick={() => {
+          track('admin_action', config.viewAction(row));
+          opened.current = row.id;
+          setSelected(row);
+        }}
+        aria-label={`View details of ${name}`}
+      >
+        View
+      </button>
+      {rowActions?.(row, name)}
+    </>
+  );
+  // Found again at close: the table and the cards swap when the window crosses the breakpoint.
+  const returnFocus = () => (document.querySelector<HTMLElement>(`[data-record="${CSS.escape(opened.current)}"]`) ?? heading.current)?.focus();
 
   // Each non-empty search input (spec section 7): how long the search is and how many rows it matched, never
   // its text (staff type applicants' names and e-mail addresses there).
@@ -147,7 +198,11 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
           <h2 id="list-heading">
             {config.listTitle} ({matches.length})
           </h2>
-          <div className="scroll">
+          {loading || shown.length === 0 ? (
+            <p className="state" role={loading ? 'status' : undefined}>
+              {loading ? `Loading ${noun}...` : `No ${noun} found`}
+            </p>
+          ) : wide ? (
             <table>
               <thead>
                 <tr>
@@ -162,48 +217,54 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
                 </tr>
               </thead>
               <tbody>
-                {loading || shown.length === 0 ? (
-                  <tr>
-                    <td colSpan={span} className="state" role={loading ? 'status' : undefined}>
-                      {loading ? `Loading ${noun}...` : `No ${noun} found`}
-                    </td>
-                  </tr>
-                ) : (
-                  shown.map((row) => {
-                    const name = config.name(row);
-                    return (
-                      <tr key={row.id}>
-                        <td>
-                          <span className="name">{name}</span>
-                          <span className="contact">{config.contact(row)}</span>
-                        </td>
-                        {config.cells.map(([header, cell]) => (
-                          <td key={header}>{cell(row)}</td>
-                        ))}
-                        <td>{formatDate(row.created_at)}</td>
-                        <td>
-                          <div className="actions">
-                            {rowActions?.(row, name)}
-                            <button
-                              type="button"
-                              onClick={(event) => {
-                                track('admin_action', config.viewAction(row));
-                                setOpener(event.currentTarget);
-                                setSelected(row);
-                              }}
-                              aria-label={`View details of ${name}`}
-                            >
-                              View
-                            </button>
-                          </div>
-                        </td>
-                      </tr>
-                    );
-                  })
-                )}
+                {shown.map((row) => {
+                  const name = config.name(row);
+                  return (
+                    <tr key={row.id}>
+                      <td>
+                        <span className="name">{name}</span>
+                        <span className="contact">{contactLine(config.contact(row))}</span>
+                      </td>
+                      {config.cells.map(([header, cell]) => (
+                        <td key={header}>{cell(row)}</td>
+                      ))}
+                      <td className="date">{formatDate(row.created_at)}</td>
+                      <td>
+                        <div className="actions">{actions(row, name)}</div>
+                      </td>
+                    </tr>
+                  );
+                })}
               </tbody>
             </table>
-          </div>
+          ) : (
+            // A narrow screen: one card per record, nothing to scroll sideways, the name always in view.
+            <ul className="records">
+              {shown.map((row) => {
+                const name = config.name(row);
+                const contact = config.contact(row);
+                return (
+                  <li key={row.id}>
+                    <h3 className="name">{name}</h3>
+                    {contact.length ? <p className="contact">{contactLine(contact)}</p> : null}
+                    <dl>
+                      {config.cells.map(([header, cell]) => (
+                        <div key={header}>
+                          <dt>{header}</dt>
+                          <dd>{cell(row)}</dd>
+                        </div>
+                      ))}
+                      <div>
+                        <dt>Submitted</dt>
+                        <dd>{formatDate(row.created_at)}</dd>
+                      </div>
+                    </dl>
+                    <div className="actions">{actions(row, name)}</div>
+                  </li>
+                );
+              })}
+            </ul>
+          )}
           {pages > 1 ? (
             <nav className="pager" aria-label={`Pages of ${noun}`}>
               <button type="button" onClick={() => setPage((p) => p - 1)} disabled={page === 0}>
@@ -223,7 +284,7 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
         config={config}
         table={table}
         row={selected}
-        returnFocusTo={opener}
+        returnFocus={returnFocus}
         onClose={() => setSelected(null)}
         onSessionEnded={onSessionExpired}
         actions={dialogActions}
@@ -244,17 +305,30 @@ const mainStyle = css`
   input:focus-visible { border-color: ${color.brand}; }
   .stats { display: flex; gap: 1rem; margin: 0; }
   .stats div { padding: 0.75rem 1.25rem; border-radius: 12px; background: ${color.brandTint}; min-width: 9rem; }
-  dt { font-size: 0.95rem; font-weight: 600; color: ${color.brandDark}; }
-  dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
-  .card { padding: 1.25rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius}; }
+  .stats dt { font-size: 0.95rem; font-weight: 600; color: ${color.brandDark}; }
+  .stats dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
+  /* The table sits on a white card; on a narrower screen the records are the cards, and use the whole width. */
+  ${mq.desktop} { .card { padding: 1.25rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius}; } }
   h2 { font-size: 1.4rem; }
-  .scroll { overflow-x: auto; }
-  table { width: 100%; border-collapse: collapse; min-width: 40rem; }
+  table { width: 100%; border-collapse: collapse; }
   th { text-align: left; font-size: 0.95rem; color: ${color.muted}; padding: 0.5rem; border-bottom: 2px solid ${color.line}; }
   td { padding: 0.6rem 0.5rem; border-bottom: 1px solid ${color.line}; vertical-align: middle; }
-  .name { display: block; font-weight: 700; }
-  .contact { display: block; color: ${color.muted}; font-size: 0.95rem; overflow-wrap: anywhere; }
-  .actions { display: flex; gap: 0.5rem; flex-wrap: wrap; }
+  td .name { display: block; }
+  .name { font-weight: 700; overflow-wrap: break-word; }
+  .contact { display: block; color: ${color.muted}; font-size: 0.95rem; overflow-wrap: break-word; }
+  .contact .part { display: inline-block; max-width: 100%; }
+  .actions { display: flex; gap: 0.5rem; }
+  td.date, td .actions { white-space: nowrap; }
+  .records { list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem; }
+  ${mq.tablet} { .records { grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); } }
+  .records li { min-width: 0; padding: 1rem; border: 1px solid ${color.line}; border-radius: 12px; background: ${color.white}; }
+  .records h3 { font-family: inherit; font-size: 1.15rem; margin: 0; }
+  .records .contact { margin: 0.15rem 0 0; }
+  .records dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 0.75rem; margin: 0.75rem 0 1rem; }
+  .records dl div { display: contents; }
+  .records dt { font-size: 0.95rem; color: ${color.muted}; font-weight: 600; }
+  .records dd { margin: 0; min-width: 0; overflow-wrap: break-word; }
+  .records .actions button { flex: 1; }
   .state { text-align: center; padding: 2rem; color: ${color.muted}; font-weight: 600; }
   .pager { display: flex; align-items: center; justify-content: center; gap: 1rem; margin-top: 1rem; }
 `;
