@@ -1,6 +1,8 @@
+import { getContent } from '../../src/content/loader.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
 
-export function data() {
+export async function data() {
+  const content = await getContent();
   const meta: PageMeta = {
     title: 'Staff dashboard',
     description: 'Staff sign-in to review the job applications and contact requests sent from the site. Not for the public.',
@@ -8,5 +10,9 @@ export function data() {
     path: '/admin',
     noindex: true,
   };
-  return { meta };
+  // Passed to the browser (+config.ts): the agency's name, the sign-in page's brand. Nothing else of the
+  // content, and never anything personal: this is written into the page's HTML for anyone to read.
+  return { meta, agency: content.site.name };
 }
+
+export type Data = Awaited<ReturnType<typeof data>>;

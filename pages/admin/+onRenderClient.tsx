@@ -2,6 +2,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { PageContextClient } from 'vike/types';
 import { NO_CAPTURE_CLASS } from '../../src/analytics/privacy.ts';
+import type { Data } from './+data.ts';
 
 let root: Root | undefined;
 
@@ -13,5 +14,5 @@ export function onRenderClient(pageContext: PageContextClient) {
   // its dialogs, rendered outside this element, carry the class themselves (RecordDialog.tsx).
   container.classList.add(NO_CAPTURE_CLASS);
   root ??= createRoot(container);
-  root.render(<Page />);
+  root.render(<Page agency={(pageContext.data as Data | undefined)?.agency ?? ''} />);
 }

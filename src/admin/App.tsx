@@ -12,7 +12,8 @@ import { useView } from './useView.ts';
 // The dashboard (table, dialog) loads after sign-in, so the sign-in form appears sooner.
 const Dashboard = lazy(() => import('./Dashboard.tsx').then((module) => ({ default: module.Dashboard })));
 
-export function App() {
+/** `agency`: the agency's name from content/site.yaml (pages/admin/+data.ts), the sign-in page's brand. */
+export function App({ agency }: { agency: string }) {
   const { state, endSession } = useSession();
   const [view, setView] = useView();
   usePageview(view);
@@ -26,7 +27,7 @@ export function App() {
           Checking your session...
         </p>
       ) : state.status === 'signed-out' ? (
-        <SignIn notice={state.notice} />
+        <SignIn agency={agency} notice={state.notice} />
       ) : (
         <ErrorBoundary>
           <Suspense

@@ -1,10 +1,10 @@
 /** The staff sign-in form: e-mail and password, with a clear message when they are wrong. */
 import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
-import { color, layout } from '../theme.ts';
+import { color, font, layout } from '../theme.ts';
 import { supabase } from './client.ts';
 
-export function SignIn({ notice }: { notice?: string | undefined }) {
+export function SignIn({ agency, notice }: { agency: string; notice?: string | undefined }) {
   const [error, setError] = useState<string | undefined>();
   const [busy, setBusy] = useState(false);
 
@@ -26,32 +26,53 @@ export function SignIn({ notice }: { notice?: string | undefined }) {
   }
 
   return (
-    <main css={pageStyle}>
-      <form css={cardStyle} onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
-        <h1>Staff sign in</h1>
-        <p className="lead">Job applications and inquiries contain personal data. Sign in with your staff account to review them.</p>
-        {notice ? <p className="notice" role="status">{notice}</p> : null}
-        <label htmlFor="email">Email</label>
-        <input id="email" name="email" type="email" autoComplete="username" required />
-        <label htmlFor="password">Password</label>
-        <input id="password" name="password" type="password" autoComplete="current-password" required />
-        {error ? (
-          <p id="sign-in-error" className="error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" disabled={busy}>
-          {busy ? 'Signing in...' : 'Sign in'}
-        </button>
-      </form>
-    </main>
+    <div css={pageStyle}>
+      {agency ? (
+        <header css={brandStyle}>
+          {/* The site's mark (public/favicon.svg), so staff know whose dashboard this is. */}
+          <svg viewBox="0 0 64 64" width="44" height="44" aria-hidden="true" focusable="false">
+            <rect width="64" height="64" rx="14" fill={color.brand} />
+            <path d="M32 14 12 30h6v20h28V30h6Z" fill={color.paper} />
+            <path d="M32 46s-9-5.6-9-11.3A5 5 0 0 1 32 32a5 5 0 0 1 9 2.7C41 40.4 32 46 32 46Z" fill={color.accent} />
+          </svg>
+          <p>{agency}</p>
+        </header>
+      ) : null}
+      <main>
+        <form css={cardStyle} onSubmit={submit} aria-describedby={error ? 'sign-in-error' : undefined}>
+          <h1>Staff sign in</h1>
+          <p className="lead">Job applications and inquiries contain personal data. Sign in with your staff account to review them.</p>
+          {notice ? <p className="notice" role="status">{notice}</p> : null}
+          <label htmlFor="email">Email</label>
+          <input id="email" name="email" type="email" autoComplete="username" required />
+          <label htmlFor="password">Password</label>
+          <input id="password" name="password" type="password" autoComplete="current-password" required />
+          {error ? (
+            <p id="sign-in-error" className="error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" disabled={busy}>
+            {busy ? 'Signing in...' : 'Sign in'}
+          </button>
+        </form>
+      </main>
+    </div>
   );
 }
 
-const pageStyle = css`min-height: 100vh; display: grid; place-items: center; padding: 1.5rem;`;
+const pageStyle = css`
+  min-height: 100vh; display: grid; align-content: center; justify-items: center; gap: 1.25rem; padding: 1.5rem;
+  main { width: min(100%, 26rem); }
+`;
+
+const brandStyle = css`
+  display: flex; align-items: center; gap: 0.75rem;
+  p { margin: 0; font-family: ${font.heading}; font-size: 1.5rem; font-weight: 700; line-height: 1.2; color: ${color.brandDark}; }
+`;
 
 const cardStyle = css`
-  width: min(100%, 26rem); display: grid; gap: 0.5rem; padding: 2rem; background: ${color.white};
+  display: grid; gap: 0.5rem; padding: 2rem; background: ${color.white};
   border: 1px solid ${color.line}; border-radius: ${layout.radius}; box-shadow: 0 16px 40px rgb(13 92 87 / 0.12);
   h1 { font-size: 1.8rem; }
   .lead { color: ${color.muted}; }
