@@ -120,17 +120,35 @@ async function settle(page: Page) {
     await document.fonts.ready;
     await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
   });
-  const broken = await page.evaluate(() => Array.from(document.images).filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src));
-  if (broken.length) problems.push(`${page.url()}: pictures that did not load: ${broken.join(', ')}`);
+  const { pictures, fonts } = await page.evaluate(() => ({
+    pictures: Array.from(document.images).filter((img) => img.naturalWidth === 0).map((img) => img.currentSrc || img.src),
+    fonts: Array.from(document.fonts).filter((face) => face.status === 'error').map((face) => `${face.family} ${face.weight}`),
+  }));
+  if (pictures.length) problems.push(`${page.url()}: pictures that did not load: ${pictures.join(', ')}`);
+  if (fonts.length) problems.push(`${page.url()}: fonts that did not load: ${fonts.join(', ')}`);
 }
 
 const written: Record<string, string[]> = {};
 const problems: string[] = [];
-/** A full-page shot; `screen` takes only what the window shows (an open dialog sits over the first screen). */
-async function shoot(page: Page, width: number, name: string, screen = false) {
+/**
+ * A full-page shot. An open dialog sits over the first screen and scrolls on its own: its shot is of the window,
+ * made just tall enough for the whole dialog to show.
+ */
+async function shoot(page: Page, width: number, name: string, dialog?: Locator) {
   await settle(page);
   const file = path.join(outDir, String(width), `${name}.png`);
-  await page.screenshot({ path: file, fullPage: !screen, animations: 'disabled', caret: 'hide' });
+  const viewport = page.viewportSize()!;
+  if (dialog) {
+    // The dialog's height follows the window's, and its words may wrap anew: measured again until all of it shows.
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const hidden = await dialog.evaluate((element) => Math.max(...[element, ...element.querySelectorAll('*')].map((e) => e.scrollHeight - e.clientHeight)));
+      if (hidden <= 0) break;
+      await page.setViewportSize({ width: viewport.width, height: page.viewportSize()!.height + hidden });
+      await settle(page);
+    }
+  }
+  await page.screenshot({ path: file, fullPage: !dialog, animations: 'disabled', caret: 'hide' });
+  if (dialog) await page.setViewportSize(viewport);
   (written[String(width)] ??= []).push(name);
 }
 
@@ -149,7 +167,7 @@ async function dashboard(page: Page, width: number) {
   await shoot(page, width, 'admin-applications');
   await visible(details).click();
   await page.getByRole('dialog').waitFor();
-  await shoot(page, width, 'admin-application-details', true);
+  await shoot(page, width, 'admin-application-details', page.getByRole('dialog'));
   await page.keyboard.press('Escape');
   await page.getByRole('dialog').waitFor({ state: 'detached' });
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
@@ -158,7 +176,7 @@ async function dashboard(page: Page, width: number) {
   await shoot(page, width, 'admin-inquiries');
   await visible(details).click();
   await page.getByRole('dialog').waitFor();
-  await shoot(page, width, 'admin-inquiry-details', true);
+  await shoot(page, width, 'admin-inquiry-details', page.getByRole('dialog'));
   await page.keyboard.press('Escape');
 }
 
@@ -185,7 +203,8 @@ mkdirSync(docsImages, { recursive: true });
 const browser = await chromium.launch(chromiumLaunchOptions);
 try {
   for (const width of WIDTHS) {
-    rmSync(path.join(outDir, String(width)), { recursive: true, force: true });
+    // A full run replaces the folder; a run for some paths replaces only their pictures.
+    if (only.length === 0) rmSync(path.join(outDir, String(width)), { recursive: true, force: true });
     mkdirSync(path.join(outDir, String(width)), { recursive: true });
     const context = await browser.newContext({ viewport: { width, height: HEIGHTS[width] }, deviceScaleFactor: 1, reducedMotion: 'reduce' });
     if (builtApi) await context.route(`${builtApi}/**`, (route) => route.continue({ url: route.request().url().replace(builtApi!, supabase!.url) }));
@@ -231,5 +250,8 @@ for (const [width, names] of Object.entries(written)) {
   console.log(`\n${dir}/: ${names.length} screenshots at ${width} px (${Math.round(kb)} KB)\n  ${names.join(', ')}`);
 }
 console.log(`\nREADME pictures (1280x800, first screen):\n  ${readme.join('\n  ')}`);
-if (problems.length) console.log(`\nTo look at:\n  ${problems.join('\n  ')}`);
+if (problems.length) {
+  console.error(`\nNot as a visitor would see it (${problems.length}):\n  ${problems.join('\n  ')}`);
+  process.exitCode = 1;
+}
 console.log(`\nDone in ${seconds()} s.`);
