@@ -69,24 +69,28 @@ export default function Page({ copy, site, services, form, provider, facts, howI
               <ButtonLink {...contactLink('/contact', 'contact_section')}>Send us a message</ButtonLink>
             </div>
             <div css={panelStyle} className="reach">
-              <p className="label">Call us</p>
-              <a {...telLink(site.phone.e164, 'contact_section')} className="big">
-                <Icon name="phone" size={26} /> {site.phone.display}
-              </a>
-              <a {...mailtoLink(site.email, 'contact_section')} className="mail">
-                <Icon name="mail" size={20} /> {site.email}
-              </a>
-              <p className="label">Office hours</p>
-              <dl className="hours">
-                {site.officeHours.map((row) => (
-                  <div key={row.days}>
-                    <dt>{row.days}:</dt> <dd>{row.hours}</dd>
-                  </div>
-                ))}
-              </dl>
-              <p className="after-hours">
-                <Icon name="phone-call" size={20} /> {site.afterHours}
-              </p>
+              <div>
+                <p className="label">Call us</p>
+                <a {...telLink(site.phone.e164, 'contact_section')} className="big">
+                  <Icon name="phone" size={26} /> {site.phone.display}
+                </a>
+                <a {...mailtoLink(site.email, 'contact_section')} className="mail">
+                  <Icon name="mail" size={20} /> {site.email}
+                </a>
+              </div>
+              <div>
+                <p className="label">Office hours</p>
+                <dl className="hours">
+                  {site.officeHours.map((row) => (
+                    <div key={row.days}>
+                      <dt>{row.days}:</dt> <dd>{row.hours}</dd>
+                    </div>
+                  ))}
+                </dl>
+                <p className="after-hours">
+                  <Icon name="phone-call" size={20} /> {site.afterHours}
+                </p>
+              </div>
             </div>
           </div>
         </Container>
@@ -118,9 +122,12 @@ const contactStyle = css`
   .words { display: grid; gap: 1.25rem; justify-items: start; }
   .words h2, .words .intro { margin: 0; }
   .intro { color: ${color.muted}; font-size: 1.15rem; max-width: 36rem; }
-  .reach { display: grid; gap: 0.35rem; justify-items: start; }
-  .label { margin: 0.5rem 0 0; font-family: ${font.heading}; font-weight: 700; font-size: 1.15rem; }
-  .label:first-of-type { margin-top: 0; }
+  /* The card's two halves (phone and e-mail; hours) side by side where the card is the page's width: a tablet. */
+  .reach { display: grid; gap: 1.25rem; }
+  ${mq.tablet} { .reach { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 2rem; } }
+  ${mq.desktop} { .reach { grid-template-columns: none; gap: 1.25rem; } }
+  .reach > div { display: grid; gap: 0.35rem; justify-items: start; align-content: start; }
+  .label { margin: 0; font-family: ${font.heading}; font-weight: 700; font-size: 1.15rem; }
   .big { display: inline-flex; align-items: center; gap: 0.5rem; font-size: 1.6rem; font-weight: 700; min-height: ${layout.tap}; }
   .mail { display: inline-flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap}; overflow-wrap: anywhere; }
   .hours { margin: 0; display: grid; gap: 0.2rem; }

@@ -53,7 +53,7 @@ export function TrustStrip({ facts }: { facts: readonly AgencyFact[] }) {
 const stripStyle = css`
   background: ${color.white}; border-bottom: 1px solid ${color.line};
   ul { list-style: none; margin: 0; padding: 1.25rem 0; display: grid; gap: 1rem; }
-  ${mq.tablet} { ul { grid-template-columns: repeat(2, minmax(0, 1fr)); gap: 1.25rem 2rem; } }
+  ${mq.tablet} { ul { grid-template-columns: repeat(auto-fit, minmax(13rem, 1fr)); gap: 1.25rem 2rem; } }
   ${mq.desktop} { ul { grid-template-columns: repeat(5, minmax(0, 1fr)); padding: 1.5rem 0; } }
   li { display: flex; gap: 0.7rem; align-items: flex-start; }
   svg { flex: none; color: ${color.brand}; margin-top: 0.1rem; }
