@@ -212,7 +212,7 @@ test.describe('analytics on the site built with a key @desktop', () => {
     const id = await visitorId(page);
     const recorded = async () => JSON.stringify((await captured()).recordings.filter((recording) => recording.distinct_id === id));
     // The recorder starts after posthog-js and the remote config; it sends once the page has changed.
-    await expect.poll(async () => (await page.mouse.wheel(0, 200), await recorded()), { intervals: [500], timeout: 20_000 }).toContain('Reach us');
+    await expect.poll(async () => (await page.mouse.wheel(0, 200), await recorded()), { intervals: [500], timeout: 20_000 }).toContain('Reach Us');
 
     const typed = ['Ottoline Brackenbury', 'ottoline.b@example.net', '(860) 555-0199', 'Sciatica since the spring 4711'];
     const form = page.locator('#inquiry-form');
