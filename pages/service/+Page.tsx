@@ -1,12 +1,13 @@
 // THE service template: all 31 service pages (and any new file in content/services) render through it.
 import { css } from '@emotion/react';
 import { POST_SURGICAL_SOURCE } from '../../src/analytics/events.ts';
-import { CallToAction } from '../../src/components/CallToAction.tsx';
+import { bandSpacing, CallToAction } from '../../src/components/CallToAction.tsx';
 import { Container } from '../../src/components/Container.tsx';
 import { CardGrid } from '../../src/components/service/CardGrid.tsx';
 import { InclusionList } from '../../src/components/service/InclusionList.tsx';
 import { MdxSections } from '../../src/components/service/MdxSections.tsx';
 import { ServiceHero } from '../../src/components/service/ServiceHero.tsx';
+import { toTitleCase } from '../../src/titleCase.ts';
 import type { Data } from './+data.ts';
 
 /** Pages whose call card names its second button as the spec does (post-surgical recovery: Call / Get Information). */
@@ -24,20 +25,26 @@ export default function Page({ service, phone, claims }: Data) {
         {service.format === 'mdx' ? <MdxSections slug={service.slug} /> : null}
       </Container>
       <CallToAction
-        heading={`Talk with us about ${service.card.title.toLowerCase()}`}
+        heading={toTitleCase(`Talk with us about ${service.card.title}`)}
         intro="Tell us what you or your family member needs. A free consultation comes with no obligation, and we will suggest a care plan that fits."
         phone={phone}
         contactLabel={contactLabels[service.slug] ?? 'Send us a message'}
         source={ctaSources[service.slug] ?? 'service_cta'}
       />
       <Container>
-        <CardGrid id="benefits" heading={`Why Families Choose Our ${service.card.title}`} cards={service.benefits} columns={3} />
+        <CardGrid id="benefits" heading={toTitleCase(`Why families choose our ${service.card.title}`)} cards={service.benefits} columns={3} />
       </Container>
     </article>
   );
 }
 
+/**
+ * One vertical rhythm: the sections inside each container are a stack with the call band's spacing between
+ * them, so every gap on the page (cards to Service Includes, Service Includes to the call card, the call card
+ * to the benefits) is the same.
+ */
 const pageStyle = css`
-  & > div > section, & > div > div { margin-top: clamp(3rem, 7vw, 5rem); }
-  & > section + div > section { margin-top: 0.5rem; }
+  & > div { display: grid; grid-template-columns: minmax(0, 1fr); gap: ${bandSpacing}; }
+  /* The hero ends in padding of its own. */
+  & > div:first-of-type { padding-top: 0.5rem; }
 `;

@@ -43,8 +43,11 @@ export function CallToAction({
   );
 }
 
+/** The space above and below the band's card; pages use it between their sections too (one rhythm). */
+export const bandSpacing = 'clamp(2.5rem, 6vw, 4rem)';
+
 const bandStyle = css`
-  padding: clamp(2.5rem, 6vw, 4rem) 0;
+  padding: ${bandSpacing} 0;
   .card { padding: clamp(1.75rem, 5vw, 3rem); border-radius: ${layout.radius}; color: ${color.white}; background: linear-gradient(135deg, ${color.brand}, ${color.brandDark}); }
   h2 { color: ${color.white}; }
   p { max-width: 40rem; color: #e3f1ef; }

@@ -55,7 +55,7 @@ export function MdxSections({ slug }: { slug: string }) {
 }
 
 const wrapStyle = css`
-  display: grid; gap: 1.5rem; margin-top: clamp(3rem, 7vw, 5rem);
+  display: grid; gap: 1.5rem;
   ${mq.desktop} { grid-template-columns: repeat(2, 1fr); }
 `;
 
