@@ -63,7 +63,7 @@ test('an unknown path answers 404 with the 404 page and a way home', async ({ pa
   const response = await page.goto('/no-such-service');
   expect(response?.status()).toBe(404);
   await expect(page.getByText('404', { exact: true })).toBeVisible();
-  await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page not found');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Oops! Page Not Found');
   await page.getByRole('link', { name: 'Return to Home' }).click();
   await expect(page).toHaveURL('/');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Care That Feels Like Family');

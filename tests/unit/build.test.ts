@@ -72,7 +72,7 @@ describe('a build with one new service file', () => {
 
   test('writes the 404 page', () => {
     const html = read('404.html');
-    expect(html).toContain('Oops! Page not found');
+    expect(html).toContain('Oops! Page Not Found');
     expect(html).toContain('<meta name="robots" content="noindex, nofollow">');
   });
 
