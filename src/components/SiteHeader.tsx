@@ -6,7 +6,7 @@ import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
 import { allServicesLink, declared, pageLink, serviceLink, telLink } from '../analytics/links.ts';
 import { CONTACT_SECTION_PATHS } from '../routes.ts';
-import { color, layout } from '../theme.ts';
+import { color, font, layout } from '../theme.ts';
 import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
 
@@ -90,7 +90,16 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
   );
 }
 
-/** The full menu needs about 1,200 px; narrower screens use the Menu disclosure. */
+/**
+ * Three layouts, each one deliberate row (or two on a phone), never a wrapped leftover:
+ *   - wide (80rem up): the name, the full menu, the phone and Get Started;
+ *   - tablet (48rem to 80rem): the name, then Menu, the phone and Get Started together on the right;
+ *   - phone: the name and Menu, then the phone and Get Started edge to edge under them.
+ * The full menu needs about 1,100 px; the tablet row about 700 px, so it holds from 768 px with room for the
+ * name to fold onto two lines (its column shrinks) rather than push anything off the row.
+ * A grid places them, so the source order (name, Menu, menu, actions) stays the reading and tab order.
+ */
+const tablet = '@media (min-width: 48rem)';
 const wide = '@media (min-width: 80rem)';
 
 const headerStyle = css`
@@ -99,29 +108,43 @@ const headerStyle = css`
 `;
 
 const barStyle = css`
-  display: flex; flex-wrap: wrap; align-items: center; gap: 0.25rem 0.75rem; min-height: 4.5rem; padding: 0.4rem 0;
+  display: grid; align-items: center; column-gap: 0.5rem; min-height: 4.5rem; padding: 0.4rem 0;
+  grid-template-columns: minmax(0, 1fr) auto;
+  grid-template-areas: 'brand menu' 'nav nav' 'actions actions';
+  ${tablet} {
+    grid-template-columns: minmax(0, 1fr) auto auto;
+    grid-template-areas: 'brand menu actions' 'nav nav nav';
+  }
+  ${wide} {
+    column-gap: 0.75rem;
+    grid-template-columns: auto minmax(0, 1fr) auto;
+    grid-template-areas: 'brand nav actions';
+  }
 `;
 
 const brandStyle = css`
+  grid-area: brand; justify-self: start; min-width: 0;
   display: inline-flex; align-items: center; gap: 0.5rem; min-height: ${layout.tap};
-  font-family: 'Georgia', serif; font-size: 1.25rem; font-weight: 700; color: ${color.brandDark}; text-decoration: none;
-  svg { color: ${color.accent}; }
+  font-family: ${font.heading}; font-size: 1.25rem; font-weight: 600; line-height: 1.15; color: ${color.brandDark}; text-decoration: none;
+  svg { color: ${color.accent}; flex: none; }
+  span { min-width: 0; text-wrap: balance; }
   @media (max-width: 24rem) { font-size: 1.1rem; }
 `;
 
 const menuToggleStyle = css`
-  order: 1; margin-left: auto;
+  grid-area: menu; justify-self: end;
   summary {
-    display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 0.9rem;
+    display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 0.8rem;
     border: 2px solid ${color.line}; border-radius: 999px; cursor: pointer; font-weight: 600; list-style: none;
   }
   summary::-webkit-details-marker { display: none; }
   &[open] summary { background: ${color.brandTint}; border-color: ${color.brand}; }
+  @media (max-width: 25rem) { summary { padding: 0 0.65rem; } }
   ${wide} { display: none; }
 `;
 
 const navStyle = css`
-  order: 2; flex-basis: 100%; display: none;
+  grid-area: nav; display: none;
   details[open] + & { display: block; }
   ul { list-style: none; margin: 0; padding: 0; }
   & > ul { display: grid; gap: 0.25rem; padding: 0.75rem 0 1rem; }
@@ -136,10 +159,16 @@ const navStyle = css`
   .submenu svg { color: ${color.brand}; }
   .submenu .all { color: ${color.brand}; text-decoration: underline; }
   .menu-toggle { display: none; }
+  ${tablet} {
+    /* The open menu in two columns under the row: the pages, then the popular services. */
+    & > ul { grid-template-columns: repeat(2, minmax(0, 1fr)); column-gap: 1.5rem; }
+    .has-menu { grid-row: span 6; }
+  }
   ${wide} {
     /* Always shown on wide screens, whatever the disclosure's state. */
-    display: block; order: 0; flex-basis: auto; margin-left: auto;
+    display: block; justify-self: end;
     & > ul { display: flex; gap: 0.1rem; padding: 0; }
+    .has-menu { grid-row: auto; }
     & > ul > li > a { padding: 0.5rem 0.5rem; font-size: 1.0625rem; }
     .has-menu { position: relative; display: flex; align-items: center; }
     .has-menu > a { padding-right: 0.15rem; }
@@ -162,18 +191,23 @@ const navStyle = css`
 `;
 
 const actionsStyle = css`
-  order: 3; flex-basis: 100%; display: flex; align-items: center; justify-content: space-between; gap: 0.5rem;
-  @media (min-width: 56rem) { order: 1; flex-basis: auto; margin-left: 0.5rem; }
+  grid-area: actions; display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem;
+  padding-bottom: 0.2rem;
   a {
     display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 1rem;
     border-radius: 999px; font-weight: 700; text-decoration: none; white-space: nowrap;
   }
-  ${wide} { a { padding: 0 0.85rem; } }
-  .phone { color: ${color.brandDark}; }
+  /* On a phone the number lines up with the name above it. */
+  .phone { color: ${color.brandDark}; padding-left: 0; }
   .start { background: ${color.brand}; color: ${color.white}; }
   .start:hover { background: ${color.brandDark}; color: ${color.white}; }
   @media (max-width: 25rem) { a { padding: 0 0.6rem; } }
+  /* Under 352 px the two do not fit side by side: Contact stays one tap away in the Menu. */
   @media (max-width: 22rem) { .start { display: none; } }
-  @media (max-width: 56rem) { justify-content: flex-start; }
-  ${wide} { margin-left: 0; }
+  ${tablet} {
+    justify-content: flex-end; padding-bottom: 0;
+    .phone { padding: 0 0.5rem; }
+    .start { padding: 0 0.85rem; }
+  }
+  ${wide} { a { padding: 0 0.85rem; } }
 `;
