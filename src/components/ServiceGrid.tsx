@@ -2,7 +2,7 @@
 import { css } from '@emotion/react';
 import { allServicesLink, serviceLink } from '../analytics/links.ts';
 import type { ServicePage } from '../content/loader.ts';
-import { color, layout } from '../theme.ts';
+import { color, font, layout } from '../theme.ts';
 import { gridList } from './gridList.ts';
 import { ButtonLink } from './Button.tsx';
 import { Icon } from './Icon.tsx';
@@ -41,7 +41,7 @@ const cardStyle = css`
   background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius}; color: ${color.ink};
   transition: border-color 0.15s, box-shadow 0.15s;
   .icon { display: inline-grid; place-items: center; width: 3.25rem; height: 3.25rem; border-radius: 14px; background: ${color.brandTint}; color: ${color.brand}; margin-bottom: 0.5rem; }
-  .title { font-family: Georgia, serif; font-size: 1.25rem; font-weight: 700; color: ${color.brandDark}; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 0.2em; }
+  .title { font-family: ${font.heading}; font-size: 1.25rem; font-weight: 600; color: ${color.brandDark}; text-decoration: underline; text-decoration-thickness: 1px; text-underline-offset: 0.2em; }
   .text { color: ${color.muted}; }
   &:hover { border-color: ${color.brand}; box-shadow: 0 8px 24px rgb(13 92 87 / 0.12); color: ${color.ink}; }
 `;

@@ -3,7 +3,7 @@ import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
 import { buildDate } from '../env.ts';
 import { allServicesLink, mailtoLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';
-import { color, layout, mq } from '../theme.ts';
+import { color, font, layout, mq } from '../theme.ts';
 import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
 
@@ -82,7 +82,7 @@ const footerStyle = css`
   h2 { font-size: 1.15rem; color: ${color.white}; margin-bottom: 0.5rem; }
   ul { list-style: none; margin: 0; padding: 0; }
   li { margin: 0.15rem 0; }
-  .brand { font-family: Georgia, serif; font-size: 1.4rem; font-weight: 700; color: ${color.white}; }
+  .brand { font-family: ${font.heading}; font-size: 1.4rem; font-weight: 600; color: ${color.white}; }
   :focus-visible { outline-color: ${color.white}; }
 `;
 
