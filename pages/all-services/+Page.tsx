@@ -13,7 +13,7 @@ const slugOf = (name: string) => name.toLowerCase().replace(/[^a-z0-9]+/g, '-');
 /**
  * Most categories hold one or two services, so each is a compact panel (its name, a line about it, its
  * services as a list), and the panels flow down newspaper columns: no row is a lone card beside empty space.
- * On a phone the jump links fold into a "Jump to a category" disclosure (no script: details[open] + nav).
+ * Below desktop width the jump links fold into a "Jump to a category" disclosure (no script: details[open] + nav).
  */
 export default function Page({ copy, groups, phone }: Data) {
   return (
@@ -78,19 +78,19 @@ const jumpToggleStyle = css`
   .chevron { transition: transform 0.15s; }
   &[open] summary { background: ${color.brandTint}; border-color: ${color.brand}; }
   &[open] .chevron { transform: rotate(180deg); }
-  /* From a tablet up the links are always shown, and there is nothing to open. */
-  ${mq.tablet} { display: none; }
+  /* On a desktop the links are always shown, and there is nothing to open. */
+  ${mq.desktop} { display: none; }
 `;
 
 const jumpStyle = css`
   display: none;
   details[open] + & { display: block; }
-  ${mq.tablet} { display: block; }
-  ul { list-style: none; margin: 1rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; }
-  ${mq.tablet} { ul { margin-top: 1.5rem; } }
+  ${mq.desktop} { display: block; }
+  ul { list-style: none; margin: 1rem 0 0; padding: 0; display: flex; flex-wrap: wrap; gap: 0.4rem; }
+  ${mq.desktop} { ul { margin-top: 1.5rem; } }
   a {
-    display: inline-flex; align-items: center; min-height: ${layout.tap}; padding: 0.4rem 1rem; border-radius: 999px;
-    background: ${color.white}; border: 1px solid ${color.line}; font-weight: 600; text-decoration: none; color: ${color.brandDark};
+    display: inline-flex; align-items: center; min-height: ${layout.tap}; padding: 0.3rem 0.9rem; border-radius: 999px;
+    background: ${color.white}; border: 1px solid ${color.line}; font-size: 1rem; font-weight: 600; text-decoration: none; color: ${color.brandDark};
   }
   a:hover { border-color: ${color.brand}; }
 `;
