@@ -77,7 +77,8 @@ async function bundle(): Promise<Bundled> {
   return { formScript, analytics };
 }
 
-// Keyed after the content step, which may rewrite the form's choices (the dashboard's bundle imports them).
+// Keyed after the content step. The form's choices it writes for the Edge Functions are left out of the key: no
+// bundle imports them (the dashboard gets its labels with its page), so a new service is a content-only rebuild.
 const key = bundleKey(process.cwd());
 let bundled = restoreBundles<Bundled>(process.cwd(), key);
 const reused = bundled !== undefined;

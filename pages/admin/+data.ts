@@ -1,4 +1,5 @@
 import { getContent } from '../../src/content/loader.ts';
+import { dashboardLabels } from '../../src/forms/formChoices.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
 
 export async function data() {
@@ -10,9 +11,10 @@ export async function data() {
     path: '/admin',
     noindex: true,
   };
-  // Passed to the browser (+config.ts): the agency's name, the sign-in page's brand. Nothing else of the
-  // content, and never anything personal: this is written into the page's HTML for anyone to read.
-  return { meta, agency: content.site.name };
+  // Passed to the browser (+config.ts): the agency's name, the sign-in page's brand, and the labels of the
+  // forms' codes (the job titles, the choices, the services). Nothing else of the content, and never anything
+  // personal: this is written into the page's HTML for anyone to read.
+  return { meta, agency: content.site.name, labels: dashboardLabels(content) };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

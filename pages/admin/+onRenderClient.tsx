@@ -1,6 +1,7 @@
 // Mounts the staff dashboard into the shell that +onRenderHtml wrote for this client-only page.
 import { createRoot, type Root } from 'react-dom/client';
 import type { PageContextClient } from 'vike/types';
+import { setLabels } from '../../src/admin/labels.ts';
 import { NO_CAPTURE_CLASS } from '../../src/analytics/privacy.ts';
 import type { Data } from './+data.ts';
 
@@ -13,6 +14,8 @@ export function onRenderClient(pageContext: PageContextClient) {
   // Everything the dashboard shows (the sign-in form too) stays out of recordings and autocapture (DESIGN 15);
   // its dialogs, rendered outside this element, carry the class themselves (RecordDialog.tsx).
   container.classList.add(NO_CAPTURE_CLASS);
+  const data = pageContext.data as Data | undefined;
+  if (data) setLabels(data.labels);
   root ??= createRoot(container);
-  root.render(<Page agency={(pageContext.data as Data | undefined)?.agency ?? ''} />);
+  root.render(<Page agency={data?.agency ?? ''} />);
 }

@@ -14,6 +14,12 @@ import path from 'node:path';
 /** Folders and files whose every byte goes into the bundles (or decides how they are built). */
 const CODE_INPUTS = ['src', 'pages', 'renderer', 'scripts', 'public', 'supabase/functions/_shared', 'vite.config.ts', 'package.json', 'package-lock.json', 'tsconfig.json'];
 
+/**
+ * Written from content by the content step for the Edge Functions; no bundle imports it (the dashboard gets
+ * its labels with the page), so a new service, job or choice does not bundle again.
+ */
+const NOT_BUNDLED = new Set(['supabase/functions/_shared/formChoices.generated.ts']);
+
 /** Vite reads these for VITE_* values. */
 const ENV_FILES = ['.env', '.env.local', '.env.production', '.env.production.local'];
 
@@ -30,7 +36,7 @@ function hashInputs(hash: Hash, root: string, inputs: readonly string[]): Hash {
     if (statSync(absolute).isFile()) return hash.update(`${relative}\0${statSync(absolute).size}\0`).update(readFileSync(absolute));
     for (const name of readdirSync(absolute, { recursive: true, encoding: 'utf8' }).sort()) {
       const file = path.join(absolute, name);
-      if (statSync(file).isFile()) hash.update(`${relative}/${name}\0${statSync(file).size}\0`).update(readFileSync(file));
+      if (statSync(file).isFile() && !NOT_BUNDLED.has(`${relative}/${name}`)) hash.update(`${relative}/${name}\0${statSync(file).size}\0`).update(readFileSync(file));
     }
     return hash;
   };

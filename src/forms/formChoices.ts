@@ -12,6 +12,8 @@ import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts
 import type { Content } from '../content/loader.ts';
 import { providerContactForm, type ProviderForm } from './provider.ts';
 
+import type { Labels } from '../admin/labels.ts';
+
 export const FORM_CHOICES_FILE = 'supabase/functions/_shared/formChoices.generated.ts';
 
 type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site'>;
@@ -30,6 +32,20 @@ export function inquiryChoicesFrom(content: Pick<Content, 'inquiryForm' | 'servi
     careFor: content.inquiryForm.careFor,
     callTimes: content.inquiryForm.callTimes,
     services: content.services.map((service) => ({ code: service.slug, label: service.card.title })).sort((a, b) => a.label.localeCompare(b.label, 'en')),
+  };
+}
+
+/** What the dashboard shows for each stored code (src/admin/labels.ts), written into the /admin page. */
+export function dashboardLabels(content: Source): Labels {
+  const form = formChoicesFrom(content);
+  const inquiry = inquiryChoicesFrom(content);
+  return {
+    position: form.positions.map(({ code, title }) => ({ code, label: title })),
+    experience: form.experience,
+    availability: form.availability,
+    careFor: inquiry.careFor,
+    callTime: inquiry.callTimes,
+    service: inquiry.services,
   };
 }
 

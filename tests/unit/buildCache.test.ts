@@ -78,18 +78,20 @@ describe('rebuilds', () => {
     expect(readFileSync(path.join(client(), 'housekeeping/index.html'), 'utf8')).toContain('rewritten by an editor to check that the page changes at once');
   }, REBUILD_MS);
 
-  // A new service is also a choice of the contact form, whose labels the dashboard's bundle holds: bundled
-  // again; removing it brings back the bundles kept from before.
-  test('a new service file adds its page and sitemap entry, and removing it removes both', () => {
+  // A new service is also a choice of the contact form, which the dashboard labels: the labels come with the
+  // /admin page, not in its bundle, so the bundles are reused.
+  test('a new service file adds its page, its sitemap entry and its dashboard label without bundling again; removing it removes them', () => {
     writeFileSync(file('content/services/foot-care.yaml'), fixtureService);
     const added = build();
-    expect(added.reused).toBe(false);
+    expect(added.reused).toBe(true);
     expect(readFileSync(path.join(client(), 'sitemap.xml'), 'utf8')).toContain('/foot-care</loc>');
+    expect(readFileSync(path.join(client(), 'admin/index.html'), 'utf8')).toContain('"code":"foot-care","label":"Foot Care Support"');
     rmSync(file('content/services/foot-care.yaml'));
     const removed = build();
     expect(removed.reused).toBe(true);
     expect(removed.manifest).not.toContain('foot-care/index.html');
     expect(readFileSync(path.join(client(), 'sitemap.xml'), 'utf8')).not.toContain('/foot-care</loc>');
+    expect(readFileSync(path.join(client(), 'admin/index.html'), 'utf8')).not.toContain('"code":"foot-care"');
   }, REBUILD_MS);
 
   test('going back to the content as it was gives the pinned output again', () => {
