@@ -28,7 +28,7 @@ function contentInDev(): Plugin {
       });
       // The pictures and fonts a build publishes (scripts/lib/publicAssets.ts), served from their sources.
       server.middlewares.use((req, res, next) => {
-        if (req.method !== 'GET' || !/^\/(images|assets\/fonts)\//.test(req.url ?? '')) return next();
+        if (req.method !== 'GET' || !/^\/assets\/(images|fonts)\//.test(req.url ?? '')) return next();
         import('./scripts/lib/devAssets.ts')
           .then(({ devAsset }) => devAsset(server.config.root, req.url!.split('?')[0]!))
           .then((asset) => {

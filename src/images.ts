@@ -1,5 +1,5 @@
 /**
- * The pictures content names (content/images/), as the build publishes them under /images/: an SVG as it is,
+ * The pictures content names (content/images/), as the build publishes them under /assets/images/: an SVG as it is,
  * a photo as AVIF, WebP and a JPEG (or PNG, when it has transparency) at a few widths. Names carry a hash of
  * the file, so a changed picture gets a new address and the old one can be cached for a year.
  * No Node imports: the page components use this to write their markup.
@@ -51,7 +51,7 @@ export function photoFormats(asset: Pick<ImageAsset, 'fallback'>): ImageFormat[]
 }
 
 export function imageUrl(asset: ImageAsset, width?: number, format?: ImageFormat): string {
-  return asset.kind === 'svg' ? `/images/${stem(asset.file)}.${asset.hash}.svg` : `/images/${stem(asset.file)}.${asset.hash}-${width}.${format}`;
+  return asset.kind === 'svg' ? `/assets/images/${stem(asset.file)}.${asset.hash}.svg` : `/assets/images/${stem(asset.file)}.${asset.hash}-${width}.${format}`;
 }
 
 /** Every file published for a picture. */

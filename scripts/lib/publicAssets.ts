@@ -32,7 +32,7 @@ export async function convertPhoto(source: string, file: Required<Pick<ImageFile
 export async function writeImages(images: readonly ImageAsset[], contentImages: string, client: string, cacheDir: string): Promise<{ files: number; converted: number }> {
   let files = 0;
   let converted = 0;
-  mkdirSync(path.join(client, 'images'), { recursive: true });
+  mkdirSync(path.join(client, 'assets', 'images'), { recursive: true });
   for (const asset of images) {
     const source = path.join(contentImages, asset.file);
     for (const file of imageFiles(asset)) {

@@ -89,10 +89,9 @@ export function headerRules(sources: PolicySources): HeaderRule[] {
         'Cross-Origin-Opener-Policy': 'same-origin',
       },
     },
-    // Vite names files under /assets/ after their content hash, so they never change.
+    // Vite names files under /assets/ after their content hash, so they never change; so does the build the pictures
+    // and fonts it publishes there (scripts/lib/publicAssets.ts).
     { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
-    // So are the pictures and fonts the build publishes (scripts/lib/publicAssets.ts): a change is a new name.
-    { path: '/images/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];
 }
 

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { APPLICATION_COLUMNS, resumeFileName, type ApplicationSummary } from '../../src/admin/applications.ts';
 import type { Database } from '../../src/admin/database.ts';
 import { INQUIRY_COLUMNS, type InquirySummary } from '../../src/admin/inquiries.ts';
-import { codeToWords, labelOf } from '../../src/admin/labels.ts';
+import { codeToWords, labelOf, setLabels } from '../../src/admin/labels.ts';
+import { loadContent } from '../../src/content/loader.ts';
+import { dashboardLabels } from '../../src/forms/formChoices.ts';
 import { countThisWeek, isSessionEnded, loadRows, searchRows, type TableName } from '../../src/admin/records.ts';
 import { demoApplications, demoInquiries, seedApplications, seedInquiries } from '../../scripts/local-supabase/seedData.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
@@ -114,7 +116,9 @@ test('counts the rows created in the last 7 days', () => {
   expect(countThisWeek(rows, now)).toBe(2);
 });
 
-test('shows codes as their labels, an unknown code as capitalised words, and makes resume names safe', () => {
+test('shows codes as their labels (given with the /admin page), an unknown code as capitalised words, and makes resume names safe', async () => {
+  expect(labelOf('careFor', 'a-parent'), 'before the page gives the labels').toBe('A Parent');
+  setLabels(dashboardLabels(await loadContent()));
   expect(codeToWords('care-scheduling-coordinator')).toBe('Care Scheduling Coordinator');
   expect(codeToWords('less-than-one-year')).toBe('Less Than One Year');
   expect(labelOf('position', 'companion-caregiver')).toBe('Companion Caregiver');

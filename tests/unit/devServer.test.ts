@@ -92,7 +92,7 @@ describe('npm run dev', () => {
   test('serves the pictures and fonts the page names, at the addresses a build publishes', async () => {
     const picture = page.getByRole('img', { name: /laundry basket/ });
     expect(await picture.evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth))).toBeGreaterThan(0);
-    expect(await picture.getAttribute('src')).toMatch(/^\/images\/housekeeping\.[0-9a-f]{10}\.svg$/);
+    expect(await picture.getAttribute('src')).toMatch(/^\/assets\/images\/housekeeping\.[0-9a-f]{10}\.svg$/);
     const faces = await page.evaluate(() => document.fonts.ready.then((fonts) => [...fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/"/g, ''))));
     expect(faces).toEqual(expect.arrayContaining(['Atkinson Hyperlegible', 'Fraunces']));
   }, 30_000);
