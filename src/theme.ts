@@ -32,10 +32,13 @@ export const tones: Record<Tone, { bg: string; fg: string }> = {
   orange: { bg: '#ffe8d6', fg: '#8f3a0c' },
 };
 
-/** The faces are self-hosted (src/fonts.ts); the rest of each stack shows until they arrive, or if they never do. */
+/**
+ * The faces are self-hosted (src/fonts.ts); until they arrive (or if they never do), a local face adjusted to
+ * their size ("… Fallback", also src/fonts.ts) stands in, then the rest of the stack.
+ */
 export const font = {
-  body: '"Atkinson Hyperlegible", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
-  heading: 'Fraunces, Georgia, "Iowan Old Style", "Palatino Linotype", "Times New Roman", serif',
+  body: '"Atkinson Hyperlegible", "Atkinson Hyperlegible Fallback", system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  heading: 'Fraunces, "Fraunces Fallback", Georgia, "Iowan Old Style", "Palatino Linotype", "Times New Roman", serif',
 } as const;
 
 export const layout = {

@@ -84,3 +84,36 @@ test('every route loads every picture it shows', async ({ page }) => {
     expect(broken, path).toEqual([]);
   }
 });
+
+for (const path of ['/', '/personal-care', '/about']) {
+  test(`nothing on the first screen of ${path} moves when the fonts arrive (the stand-in faces are sized like ours)`, async ({ browser }, testInfo) => {
+    const { viewport } = testInfo.project.use;
+    /** Where the heading, the lead and the top of each section of the page are, in px. */
+    const layout = async (blockFonts: boolean) => {
+      const context = await browser.newContext({ viewport });
+      const page = await context.newPage();
+      if (blockFonts) await page.route('**/*.woff2', (route) => route.abort());
+      await page.goto(path);
+      await page.evaluate(() => document.fonts.ready.then(() => undefined));
+      const boxes = await page.evaluate(() =>
+        [...document.querySelectorAll('h1, main .lead, main h2, main section')].map((element) => {
+          const box = element.getBoundingClientRect();
+          return { what: `${element.tagName.toLowerCase()}.${element.className}`, top: Math.round(box.top + scrollY), height: Math.round(box.height) };
+        }),
+      );
+      await context.close();
+      return boxes;
+    };
+    const withFonts = await layout(false);
+    const before = await layout(true);
+    expect(before.map((box) => box.what)).toEqual(withFonts.map((box) => box.what));
+    // What a visitor sees first is where the swap would show (and what Lighthouse counts as layout shift): on the
+    // first screen, every heading, lead and section starts within 4 px of where it will be, and keeps its height.
+    const firstScreen = withFonts.map((box, index) => ({ box, early: before[index]! })).filter(({ box }) => box.top < viewport!.height);
+    expect(firstScreen.length).toBeGreaterThan(2);
+    for (const { box, early } of firstScreen) {
+      expect(Math.abs(early.top - box.top), `${box.what} starts at ${box.top} px with the fonts, ${early.top} px before them`).toBeLessThanOrEqual(4);
+      if (box.top + box.height <= viewport!.height) expect(Math.abs(early.height - box.height), `${box.what} is ${box.height} px tall with the fonts, ${early.height} px before them`).toBeLessThanOrEqual(4);
+    }
+  });
+}
