@@ -575,6 +575,11 @@ test('every problem in every file is listed at once, sorted by file and line', a
 describe('a picture', () => {
   const picture = (src: string, alt = 'An older man resting in an armchair with a blanket while a caregiver brings him tea') =>
     (c: ContentCopy) => c.edit(service, /    src: recovery\.svg\n    alt: .*\n/, `    src: ${src}\n    alt: ${alt}\n`);
+  /** A file put in content/images/ and named by the service's hero. */
+  const pictureFile = (file: string, contents: string | Buffer) => (c: ContentCopy) => {
+    writeFileSync(path.join(c.root, 'images', file), contents);
+    picture(file)(c);
+  };
 
   test('naming a file that is not in content/images suggests the closest one', async () => {
     expect(await errorAfter(picture('recovry.svg'))).toMatchInlineSnapshot(`
@@ -611,13 +616,8 @@ describe('a picture', () => {
     `);
   });
 
-  test('an SVG with a script is refused, on every page that names it', async () => {
-    expect(
-      await errorAfter((c) => {
-        c.write('images/bad.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script></svg>');
-        picture('bad.svg')(c);
-      }),
-    ).toMatchInlineSnapshot(`
+  test('an SVG with a script is refused', async () => {
+    expect(await errorAfter(pictureFile('bad.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script></svg>'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/services/foot-care.yaml:14:10  hero.image.src  expected a picture without a <script> element (an SVG is served from the site's own address, where it could run code), found one in content/images/bad.svg"
     `);
@@ -625,22 +625,12 @@ describe('a picture', () => {
 
   test('an SVG with an event handler or an outside link is refused', async () => {
     for (const svg of ['<svg viewBox="0 0 10 10"><rect onload="alert(1)"/></svg>', '<svg viewBox="0 0 10 10"><image href="https://tracker.example/x.png"/></svg>']) {
-      expect(
-        await errorAfter((c) => {
-          c.write('images/bad.svg', svg);
-          picture('bad.svg')(c);
-        }),
-      ).toMatch(/content\/services\/foot-care\.yaml:\d+:\d+  hero\.image\.src  expected a picture without (an event handler|a link to another file)/);
+      expect(await errorAfter(pictureFile('bad.svg', svg))).toMatch(/content\/services\/foot-care\.yaml:\d+:\d+  hero\.image\.src  expected a picture without (an event handler|a link to another file)/);
     }
   });
 
   test('an SVG without a size is refused (the page could not hold its space)', async () => {
-    expect(
-      await errorAfter((c) => {
-        c.write('images/sizeless.svg', '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>');
-        picture('sizeless.svg')(c);
-      }),
-    ).toMatchInlineSnapshot(`
+    expect(await errorAfter(pictureFile('sizeless.svg', '<svg xmlns="http://www.w3.org/2000/svg"><circle r="4"/></svg>'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/services/foot-care.yaml:14:10  hero.image.src  expected an SVG whose <svg> element has a viewBox or a width and height in pixels (the page reserves its space from them), found neither in content/images/sizeless.svg"
     `);
@@ -649,24 +639,14 @@ describe('a picture', () => {
   test('a photo too narrow to look sharp is refused', async () => {
     const sharp = (await import('sharp')).default;
     const narrow = await sharp({ create: { width: 400, height: 300, channels: 3, background: '#c08060' } }).jpeg().toBuffer();
-    expect(
-      await errorAfter((c) => {
-        writeFileSync(path.join(c.root, 'images/small.jpg'), narrow);
-        picture('small.jpg')(c);
-      }),
-    ).toMatchInlineSnapshot(`
+    expect(await errorAfter(pictureFile('small.jpg', narrow))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/services/foot-care.yaml:14:10  hero.image.src  expected a photo at least 800 pixels wide (it would look blurred), found content/images/small.jpg 400 pixels wide"
     `);
   });
 
   test('a file that is not a picture is refused', async () => {
-    expect(
-      await errorAfter((c) => {
-        c.write('images/notes.jpg', 'these are words, not a picture');
-        picture('notes.jpg')(c);
-      }),
-    ).toMatchInlineSnapshot(`
+    expect(await errorAfter(pictureFile('notes.jpg', 'these are words, not a picture'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/services/foot-care.yaml:14:10  hero.image.src  expected a picture file that can be read, found content/images/notes.jpg unreadable (Input buffer contains unsupported image format)"
     `);
