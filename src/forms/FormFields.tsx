@@ -279,7 +279,22 @@ const formStyle = css`
   /* minmax(0, 1fr): a select is as wide as its longest option, and must not widen the form past a phone's screen. */
   &, .pair { display: grid; grid-template-columns: minmax(0, 1fr); gap: 1.25rem; }
   &[hidden] { display: none; }
+  /*
+   * Two fields side by side, where one has a hint, share their rows (a subgrid): label, hint, box, message. A
+   * hint that wraps to two lines in one field moves both boxes down together, so the boxes always line up.
+   */
   .pair { ${mq.tablet} { grid-template-columns: repeat(2, minmax(0, 1fr)); align-items: start; } }
+  .pair:has(.hint) {
+    ${mq.tablet} {
+      row-gap: 0.3rem;
+      & > .field { grid-row: span 4; grid-template-rows: subgrid; }
+      & > .field:nth-child(n + 3) > label { margin-top: 0.95rem; }
+      & > .field > label { grid-row: 1; }
+      & > .field > .hint { grid-row: 2; }
+      & > .field > :not(label, .hint, .error) { grid-row: 3; }
+      & > .field > .error { grid-row: 4; }
+    }
+  }
   .field { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.3rem; align-content: start; }
   label, legend { font-weight: 650; }
   .hint { margin: 0; color: ${color.muted}; font-size: 1rem; }

@@ -29,7 +29,7 @@ export function InquiryForm({ action, page, careFor, callTimes, services, phone,
         </p>
         <div className="pair">
           <PhoneField maxLength={INQUIRY_LIMITS.phone} message={INQUIRY_MESSAGES.phone} required={false} />
-          <TextField name="email" type="email" label="E-mail" autoComplete="email" maxLength={INQUIRY_LIMITS.email} required={false} />
+          <TextField name="email" type="email" label="E-mail" autoComplete="email" maxLength={INQUIRY_LIMITS.email} required={false} hint="We use it only to reply to you." />
         </div>
       </fieldset>
 

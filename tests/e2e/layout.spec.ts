@@ -255,3 +255,18 @@ test.describe('the header', () => {
     expect((await boxOf(nav)).y).toBeGreaterThanOrEqual(bar.y + bar.height);
   });
 });
+
+test('fields side by side in a form line up: their boxes start at the same height', async ({ page }, testInfo) => {
+  test.skip(testInfo.project.name === 'phone', 'on a phone the fields are one under the other');
+  for (const [path, form] of [['/', '#inquiry-form'], ['/careers', '#application-form']] as const) {
+    await page.goto(path);
+    const pairs = page.locator(`${form} .pair`);
+    expect(await pairs.count(), `${path} has fields side by side`).toBeGreaterThan(0);
+    for (const pair of await pairs.all()) {
+      const tops = await pair.locator('input, select').evaluateAll((controls) => controls.map((control) => Math.round(control.getBoundingClientRect().top)));
+      expect(tops.length % 2).toBe(0);
+      // Two to a row: the first and second, the third and fourth.
+      for (let at = 0; at < tops.length; at += 2) expect(Math.abs(tops[at]! - tops[at + 1]!), `${path}: ${tops[at]} and ${tops[at + 1]} px`).toBeLessThanOrEqual(1);
+    }
+  }
+});
