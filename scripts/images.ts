@@ -22,11 +22,7 @@ const heading = font.heading.replace(/"/g, "'");
 
 // The site's faces, given to the page as data: URLs (it has no server to load them from).
 const faces = publishedFonts()
-  .map(({ source }) => {
-    const [, family, weight] = /(atkinson-hyperlegible|fraunces)-latin-(\d+)-normal/.exec(source)!;
-    const name = family === 'fraunces' ? 'Fraunces' : 'Atkinson Hyperlegible';
-    return `@font-face{font-family:"${name}";font-weight:${weight};src:url(data:font/woff2;base64,${readFileSync(source).toString('base64')}) format("woff2")}`;
-  })
+  .map(({ family, weight, source }) => `@font-face{font-family:"${family}";font-weight:${weight};src:url(data:font/woff2;base64,${readFileSync(source).toString('base64')}) format("woff2")}`)
   .join('');
 const picture = `data:image/svg+xml;base64,${readFileSync(path.join(process.cwd(), 'content', 'images', 'about.svg')).toString('base64')}`;
 

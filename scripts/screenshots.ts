@@ -163,21 +163,20 @@ async function dashboard(page: Page, width: number) {
   await page.getByLabel('Password').fill(STAFF.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
   const details = page.getByRole('button', { name: /^View details of / });
-  await visible(details).waitFor();
-  await shoot(page, width, 'admin-applications');
-  await visible(details).click();
-  await page.getByRole('dialog').waitFor();
-  await shoot(page, width, 'admin-application-details', page.getByRole('dialog'));
-  await page.keyboard.press('Escape');
-  await page.getByRole('dialog').waitFor({ state: 'detached' });
+  /** A list, then one record's dialog, closed again. */
+  const listAndDialog = async (list: string, record: string) => {
+    await visible(details).waitFor();
+    await shoot(page, width, list);
+    await visible(details).click();
+    await page.getByRole('dialog').waitFor();
+    await shoot(page, width, record, page.getByRole('dialog'));
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached' });
+  };
+  await listAndDialog('admin-applications', 'admin-application-details');
   await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
   await page.getByRole('heading', { name: 'Inquiries', level: 1 }).waitFor();
-  await visible(details).waitFor();
-  await shoot(page, width, 'admin-inquiries');
-  await visible(details).click();
-  await page.getByRole('dialog').waitFor();
-  await shoot(page, width, 'admin-inquiry-details', page.getByRole('dialog'));
-  await page.keyboard.press('Escape');
+  await listAndDialog('admin-inquiries', 'admin-inquiry-details');
 }
 
 /** A README picture: the first screen at 1280x800, as a palette PNG small enough for a README. */

@@ -46,6 +46,8 @@ const FALLBACKS: ReadonlyArray<{ family: string; weight: number; local: string[]
 ];
 
 export interface FontFile {
+  family: string;
+  weight: number;
   /** Where the build copies it from. */
   source: string;
   /** Where it is served: /assets/fonts/<name>.<hash>.woff2 */
@@ -67,9 +69,9 @@ function fontFiles(): Array<FontFile & FontFace> {
   return files;
 }
 
-/** The files to publish. */
+/** The files to publish, with the face each one is. */
 export function publishedFonts(): FontFile[] {
-  return fontFiles().map(({ source, url }) => ({ source, url }));
+  return fontFiles().map(({ family, weight, source, url }) => ({ family, weight, source, url }));
 }
 
 /** The @font-face rules, for the page's stylesheet: our faces, then the adjusted local ones. */
