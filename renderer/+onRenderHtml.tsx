@@ -7,7 +7,7 @@ import { dangerouslySkipEscape, escapeInject } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
 import { analyticsScriptSrc } from '../src/analytics/script.ts';
 import { ImagesProvider } from '../src/components/ContentImage.tsx';
-import { getContent, type Content } from '../src/content/loader.ts';
+import { getContent, type Content } from '../src/content/content.ts';
 import { siteOrigin } from '../src/env.ts';
 import { fontFaceCss, fontPreloads } from '../src/fonts.ts';
 import { formScriptSrc } from '../src/forms/formScript.ts';

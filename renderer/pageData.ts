@@ -1,5 +1,5 @@
 // What every page's layout needs from the content (the header and footer), and the 404 page's head.
-import type { Content } from '../src/content/loader.ts';
+import type { Content } from '../src/content/content.ts';
 import { navItems, servicesIn } from '../src/content/listings.ts';
 import type { PageMeta } from '../src/seo/head.ts';
 

@@ -1,5 +1,6 @@
 /** `npm run check`: validates the content only, with the same messages as the build. */
-import { contentRoot, loadContent } from '../src/content/loader.ts';
+import { loadContent } from '../src/content/loader.ts';
+import { contentRoot } from '../src/content/content.ts';
 import { ContentError } from '../src/content/problems.ts';
 
 try {

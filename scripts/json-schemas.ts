@@ -7,7 +7,8 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { jsonSchemas } from '../src/content/jsonSchemas.ts';
-import { contentRoot, loadContent } from '../src/content/loader.ts';
+import { loadContent } from '../src/content/loader.ts';
+import { contentRoot } from '../src/content/content.ts';
 import { FORM_CHOICES_FILE, writeFormChoices } from '../src/forms/formChoices.ts';
 
 const dir = path.join(process.cwd(), 'schemas');

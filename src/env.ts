@@ -2,20 +2,25 @@
  * The one environment module. Server (build-time) values are checked when first read and fail loudly with the
  * variable's name; browser-safe values (VITE_*) are added by the issues that use them.
  */
-import { z } from 'zod';
 
-const serverEnv = z.object({
-  /** The public origin for canonical links and the sitemap; content/site.yaml `siteUrl` when unset. */
-  SITE_URL: z.url({ protocol: /^https?$/ }).optional(),
-});
-
-export function readServerEnv(env: NodeJS.ProcessEnv = process.env) {
-  const result = serverEnv.safeParse({ SITE_URL: env.SITE_URL || undefined });
-  if (!result.success) {
-    const names = result.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`).join('; ');
-    throw new Error(`Invalid environment variable (${names}). SITE_URL must be an address such as https://www.example.com`);
+/**
+ * The server's variables, checked. SITE_URL must be an http(s) address: a typo would otherwise put a broken
+ * origin in every canonical link and the sitemap. (Checked by hand rather than with zod: the prerender loads
+ * this module, and zod is not otherwise part of rendering.)
+ */
+export function readServerEnv(env: NodeJS.ProcessEnv = process.env): { SITE_URL?: string } {
+  const value = env.SITE_URL || undefined;
+  if (value === undefined) return {};
+  let url: URL | undefined;
+  try {
+    url = new URL(value);
+  } catch {
+    url = undefined;
   }
-  return result.data;
+  if (!url || !/^https?:$/.test(url.protocol) || !url.hostname) {
+    throw new Error(`Invalid environment variable (SITE_URL: expected an http or https address, found "${value}"). SITE_URL must be an address such as https://www.example.com`);
+  }
+  return { SITE_URL: value };
 }
 
 /** The site's origin without a trailing slash, e.g. "https://www.example.com". */

@@ -2,7 +2,7 @@
  * The public routes the site generator produces: the fixed pages that exist, the pages the forms lead to, one
  * per open job, then one per service file. The sitemap and the build checks read this list.
  */
-import { RESERVED_JOB_SLUGS, openJobs, type Content, type JobOpening } from './content/loader.ts';
+import { RESERVED_JOB_SLUGS, openJobs, type Content, type JobOpening } from './content/content.ts';
 
 /** The fixed pages, each with its folder under pages/ and its copy in content/pages/. */
 export const FIXED_ROUTES = ['/', '/services', '/all-services', '/locations', '/contact', '/about', '/careers', '/privacy'] as const;

@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/loader.ts';
+import { getContent } from '../../src/content/content.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
 
 export async function data() {

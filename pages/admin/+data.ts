@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/loader.ts';
+import { getContent } from '../../src/content/content.ts';
 import { dashboardLabels } from '../../src/forms/formChoices.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
 

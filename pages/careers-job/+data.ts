@@ -1,6 +1,6 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { getContent, openJobs } from '../../src/content/loader.ts';
+import { getContent, openJobs } from '../../src/content/content.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { applicationFormProps } from '../../src/forms/applicationFormData.ts';
 import { jobPath } from '../../src/routes.ts';

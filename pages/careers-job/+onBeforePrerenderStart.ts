@@ -1,4 +1,4 @@
-import { getContent, openJobs } from '../../src/content/loader.ts';
+import { getContent, openJobs } from '../../src/content/content.ts';
 import { jobPath } from '../../src/routes.ts';
 
 /** One prerendered page per open job: a removed file, or one whose validThrough has passed, gets none. */

@@ -1,4 +1,4 @@
-import { getContent, openJobs } from '../../src/content/loader.ts';
+import { getContent, openJobs } from '../../src/content/content.ts';
 import { applicationFormProps } from '../../src/forms/applicationFormData.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
 import { jobPath } from '../../src/routes.ts';

@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/loader.ts';
+import { getContent } from '../../src/content/content.ts';
 import { servicesIn } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { inquiryFormProps } from '../../src/forms/inquiryFormData.ts';

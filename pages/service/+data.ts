@@ -1,6 +1,6 @@
 import { render } from 'vike/abort';
 import type { PageContextServer } from 'vike/types';
-import { getContent } from '../../src/content/loader.ts';
+import { getContent } from '../../src/content/content.ts';
 import { serviceBySlug } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import type { PageMeta } from '../../src/seo/head.ts';

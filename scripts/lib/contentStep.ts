@@ -10,7 +10,8 @@
 import { createHash } from 'node:crypto';
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { contentRoot, loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
+import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
+import { contentRoot } from '../../src/content/content.ts';
 import { ContentError } from '../../src/content/problems.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';

@@ -5,7 +5,7 @@
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_POSTHOG_HOST } from '../../src/analytics/options.ts';
-import type { Content } from '../../src/content/loader.ts';
+import type { Content } from '../../src/content/content.ts';
 import { providerContactForm } from '../../src/forms/provider.ts';
 import { headerRules, headersFile, withPagePolicy, type PolicySources } from '../../src/security/headers.ts';
 

@@ -2,7 +2,6 @@
 import * as lucide from 'lucide-react';
 import type { SVGProps } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import { iconExportName } from '../content/schemas/common.ts';
 
 interface Props {
   name: string;
@@ -36,3 +35,8 @@ function draw(name: string, size: number, className: string | undefined) {
 const reactName = (attribute: string) => (attribute === 'class' ? 'className' : /^(aria|data)-/.test(attribute) ? attribute : attribute.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase()));
 
 const unescapeAttribute = (value: string) => value.replace(/&quot;/g, '"').replace(/&#x27;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+
+/** 'arrow-down-0-1' -> 'ArrowDown01': the lucide-react export that draws an icon (names are checked in content). */
+function iconExportName(name: string): string {
+  return name.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, ch: string) => ch.toUpperCase());
+}

@@ -1,6 +1,6 @@
 /** The short facts of a job opening (kind of employment, hours, place), on its card and on its page. */
 import { css } from '@emotion/react';
-import type { JobOpening } from '../content/loader.ts';
+import type { JobOpening } from '../content/content.ts';
 import { color } from '../theme.ts';
 import { Icon } from './Icon.tsx';
 

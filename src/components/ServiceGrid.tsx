@@ -1,7 +1,7 @@
 /** The 8-service grid (home and /services), each card naming its service in its link text, then the way to all services. */
 import { css } from '@emotion/react';
 import { allServicesLink, serviceLink } from '../analytics/links.ts';
-import type { ServicePage } from '../content/loader.ts';
+import type { ServicePage } from '../content/content.ts';
 import { color, font, layout } from '../theme.ts';
 import { gridList } from './gridList.ts';
 import { ButtonLink } from './Button.tsx';

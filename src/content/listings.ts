@@ -2,7 +2,7 @@
  * The services each list shows (grids, header menu, footer), in the order content/lists.yaml gives, and a
  * service by its slug. Every page asks for them: each is worked out once per loaded content, not per page.
  */
-import type { Content, ServicePage } from './loader.ts';
+import type { Content, ServicePage } from './content.ts';
 import type { ListName } from './schemas/lists.ts';
 
 type Listed = Pick<Content, 'services' | 'lists'>;

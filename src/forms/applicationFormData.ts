@@ -1,5 +1,5 @@
 /** What the application form needs from the content, trimmed for a page's data (see ApplicationForm.tsx). */
-import { openJobs, type Content } from '../content/loader.ts';
+import { openJobs, type Content } from '../content/content.ts';
 import { functionUrl } from './functionUrl.ts';
 
 /**

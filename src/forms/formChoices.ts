@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FormChoices } from '../../supabase/functions/_shared/application.ts';
 import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts';
-import type { Content } from '../content/loader.ts';
+import type { Content } from '../content/content.ts';
 import { providerContactForm, type ProviderForm } from './provider.ts';
 
 import type { Labels } from '../admin/labels.ts';

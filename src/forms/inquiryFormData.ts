@@ -1,5 +1,5 @@
 /** What the contact form needs from the content, trimmed for a page's data (see InquiryForm.tsx). */
-import type { Content } from '../content/loader.ts';
+import type { Content } from '../content/content.ts';
 import { inquiryChoicesFrom } from './formChoices.ts';
 import { functionUrl } from './functionUrl.ts';
 

@@ -3,7 +3,7 @@
  * enhanced form's redirect) and the not-sent page (a refusal with JavaScript off). Both kept out of search
  * engines; the reply promise and the phone come from site.yaml.
  */
-import { getContent } from '../content/loader.ts';
+import { getContent } from '../content/content.ts';
 import type { PageMeta } from '../seo/head.ts';
 
 const unlisted = (copy: { meta: { title: string; description: string } }, path: string): PageMeta => ({ ...copy.meta, keywords: [], path, noindex: true });

@@ -7,7 +7,7 @@ import type { JobPosting, LocalBusiness, Service, State, WithContext } from 'sch
 
 /** The agency as a LocalBusiness node (schema-dts's type also admits subtypes and bare ids). */
 type Agency = Extract<LocalBusiness, { '@type': 'LocalBusiness' }>;
-import type { JobOpening, ServicePage } from '../content/loader.ts';
+import type { JobOpening, ServicePage } from '../content/content.ts';
 import type { Site } from '../content/schemas/site.ts';
 import { jobPath } from '../routes.ts';
 import { absoluteUrl } from './head.ts';

@@ -11,7 +11,8 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { APPLICATION_MESSAGES } from '../../supabase/functions/_shared/application.ts';
-import { loadContent, openJobs } from '../../src/content/loader.ts';
+import { loadContent } from '../../src/content/loader.ts';
+import { openJobs } from '../../src/content/content.ts';
 import { expectNotSentPage, expectThanksPage, openAsAPersonWould, seriousViolations } from './formPages.ts';
 
 const content = await loadContent();

@@ -4,7 +4,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page } from '@playwright/test';
-import type { Content } from '../../src/content/loader.ts';
+import type { Content } from '../../src/content/content.ts';
 
 /**
  * The functions silently drop a post made less than 3 s after the page was ready (a bot's speed). A person

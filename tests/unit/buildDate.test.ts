@@ -1,6 +1,6 @@
 /** The build's date: SOURCE_DATE_EPOCH makes the same sources give the same pages on any day. */
 import { describe, expect, test } from 'vitest';
-import { openJobs } from '../../src/content/loader.ts';
+import { openJobs } from '../../src/content/content.ts';
 import { buildDate } from '../../src/env.ts';
 
 describe('buildDate', () => {

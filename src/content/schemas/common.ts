@@ -12,11 +12,6 @@ import { z } from 'zod';
  */
 export const ICON_NAMES = [...iconNames].sort() as [string, ...string[]];
 
-/** 'arrow-down-0-1' -> 'ArrowDown01': the lucide-react export that draws an icon. */
-export function iconExportName(name: string): string {
-  return name.replace(/(^|-)([a-z0-9])/g, (_, _dash: string, ch: string) => ch.toUpperCase());
-}
-
 export const iconName = z.enum(ICON_NAMES).meta({
   id: 'icon',
   description: 'An icon name from https://lucide.dev/icons, written in kebab-case, e.g. "heart-handshake".',

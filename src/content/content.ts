@@ -1,0 +1,142 @@
+/**
+ * The content as the pages use it: its types, and `getContent()`, which gives the validated content to the
+ * renderer and the pages' data hooks. In a build the content is validated once, before the bundler runs, and
+ * read here from that snapshot; the validating loader (loader.ts, with zod, the YAML parser and the MDX
+ * compiler) is loaded only when there is no snapshot to read (development, tests) or it no longer matches
+ * the files. So the prerender, which renders every page, never loads it.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { buildDate } from '../env.ts';
+import type { ImageAsset } from '../images.ts';
+import type { ApplicationForm } from './schemas/applicationForm.ts';
+import type { Directory } from './schemas/directory.ts';
+import type { Faq } from './schemas/faq.ts';
+import type { HowItWorks } from './schemas/howItWorks.ts';
+import type { InquiryForm } from './schemas/inquiryForm.ts';
+import type { Job } from './schemas/job.ts';
+import type { Lists } from './schemas/lists.ts';
+import type { PageCopy } from './schemas/page.ts';
+import type { Regions } from './schemas/regions.ts';
+import type { Service } from './schemas/service.ts';
+import type { Site } from './schemas/site.ts';
+import { CONTENT_SNAPSHOT_ENV } from './snapshotEnv.ts';
+
+export interface ServicePage extends Service {
+  /** The file name without extension: the page's address is "/<slug>" and its id is the slug. */
+  slug: string;
+  /** "/<slug>", from the file name (never written in the file). */
+  canonicalPath: string;
+  /** The slug: the page's id for analytics, unique because file names are. */
+  pageId: string;
+  /** The file, as shown in messages: "content/services/<slug>.yaml". */
+  file: string;
+  /** `.mdx` services add sections of their own below the template's. */
+  format: 'yaml' | 'mdx';
+}
+
+export interface Content {
+  site: Site;
+  /** Every service page, sorted by slug. */
+  services: ServicePage[];
+  /** Which services the grids, the header menu and the footer show, in order (see listings.ts). */
+  lists: Lists;
+  directory: Directory;
+  regions: Regions;
+  /** The copy of the fixed pages, by page. */
+  pages: PageCopy;
+  /** Job openings on /careers, sorted by file name: every file, open or closed (see `openJobs`). */
+  jobs: JobOpening[];
+  /** The experience and availability choices of the application form. */
+  applicationForm: ApplicationForm;
+  /** Who needs care and the best times to call, on the contact form. */
+  inquiryForm: InquiryForm;
+  /** The three steps from a first call to a caregiver (home, /services). */
+  howItWorks: HowItWorks;
+  /** Questions families ask (home, /contact). */
+  faq: Faq;
+  /** Every picture the content names, by its file name in content/images/. */
+  images: Record<string, ImageAsset>;
+}
+
+export interface JobOpening extends Job {
+  /** The file name without extension: the opening's page is /careers/<slug>, and its position code. */
+  slug: string;
+}
+
+/** Paths under /careers that the site owns; a job file may not take them. */
+export const RESERVED_JOB_SLUGS: readonly string[] = ['thanks', 'not-sent'];
+
+/** Where the content lives: `content/` in the folder the command runs from (the loader is bundled). */
+export function contentRoot(): string {
+  return path.join(process.cwd(), 'content');
+}
+
+/**
+ * The openings still advertised on `today` (YYYY-MM-DD, the build date by default): a job whose
+ * validThrough has passed is not built, listed or offered on the form.
+ */
+export function openJobs(content: Pick<Content, 'jobs'>, today = buildDate().toISOString().slice(0, 10)): JobOpening[] {
+  return content.jobs.filter((job) => job.validThrough >= today);
+}
+
+/** Reads and validates content/ (loadContent), loading the validating loader only now. */
+async function validatedContent(root: string): Promise<Content> {
+  const { loadContent } = await import('./loader.ts');
+  return loadContent(root);
+}
+
+let cached: { content: Promise<Content>; version: string } | undefined;
+
+/** A fingerprint of content/: every file's path, size and modification time. */
+function contentVersion(root: string): string {
+  return readdirSync(root, { recursive: true, encoding: 'utf8' })
+    .sort()
+    .map((file) => {
+      const stats = statSync(path.join(root, file));
+      return `${file}:${stats.size}:${stats.mtimeMs}`;
+    })
+    .join('|');
+}
+
+/** A fingerprint of every file under content/: its path and its bytes. Equal fingerprints, equal content. */
+export function contentHash(root: string = contentRoot()): string {
+  const hash = createHash('sha256');
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()) {
+    const absolute = path.join(root, file);
+    if (!statSync(absolute).isFile()) continue;
+    hash.update(`${file}\0${statSync(absolute).size}\0`).update(readFileSync(absolute));
+  }
+  return hash.digest('hex');
+}
+
+export interface ContentSnapshot {
+  /** contentHash() of the files the content was read from. */
+  hash: string;
+  content: Content;
+}
+
+/** The snapshot's content if the files are still the ones it was made from; otherwise they are read again. */
+async function snapshotOrLoad(file: string, root: string): Promise<Content> {
+  try {
+    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as ContentSnapshot;
+    if (snapshot.hash === contentHash(root)) return snapshot.content;
+  } catch {
+    // No snapshot, or an unreadable one: read the files.
+  }
+  return validatedContent(root);
+}
+
+/**
+ * The content for rendering. Read once per build (from the build's snapshot when it matches the files); in
+ * development it is read again when a file under content/ has changed, so an edit shows on the next reload
+ * without restarting the server.
+ */
+export function getContent(): Promise<Content> {
+  const root = contentRoot();
+  const version = process.env.NODE_ENV === 'development' ? contentVersion(root) : 'build';
+  const snapshot = version === 'build' ? process.env[CONTENT_SNAPSHOT_ENV] : undefined;
+  if (cached?.version !== version) cached = { content: snapshot ? snapshotOrLoad(snapshot, root) : validatedContent(root), version };
+  return cached.content;
+}
