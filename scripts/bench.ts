@@ -22,6 +22,8 @@ import { runMeasuringTree } from './lib/treeMemory.ts';
 import { UNLISTED_ROUTES } from '../src/routes.ts';
 
 const EXTRA_PAGES = 1000;
+/** `npm run bench -- --builds`: the build figures only (about a minute), for work on the build's speed. */
+const BUILDS_ONLY = process.argv.includes('--builds');
 // The measured site is built for a stand-in on a free port, so a running `npm start` is never in the way.
 const [API_PORT] = freePorts(1) as [number];
 const fixture = readFileSync('tests/fixtures/foot-care.yaml', 'utf8');
@@ -63,7 +65,7 @@ function analyticsChunks(manifestFile: string): string[] {
 
 /** One build in `dir`: wall seconds, the whole process tree's peak memory, and the load average as it ended. */
 async function timedBuild(dir: string) {
-  const run = await runMeasuringTree(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], {
+  const run = await runMeasuringTree(process.execPath, ['scripts/build.mjs'], {
     cwd: dir,
     env: { ...process.env, BUILD_QUIET: '1', VITE_SUPABASE_URL: `http://127.0.0.1:${API_PORT}` },
   });
@@ -93,8 +95,8 @@ async function buildFigures(addPages: number) {
       warm,
       contentOnly,
       jsPerPage: addPages ? undefined : jsPerPage(client),
-      transfer: addPages ? undefined : await measureTransfer(client, [...jsPerPage(client).keys()].filter((page) => page !== '/admin' && page !== '/404.html')),
-      admin: addPages ? undefined : await adminFigures(client),
+      transfer: addPages || BUILDS_ONLY ? undefined : await measureTransfer(client, [...jsPerPage(client).keys()].filter((page) => page !== '/admin' && page !== '/404.html')),
+      admin: addPages || BUILDS_ONLY ? undefined : await adminFigures(client),
     };
   } finally {
     project.cleanup();
@@ -126,22 +128,6 @@ const large = await buildFigures(EXTRA_PAGES);
 const marginalMs = ((large.warm.seconds - base.warm.seconds) * 1000) / EXTRA_PAGES;
 const marginalColdMs = ((large.cold.seconds - base.cold.seconds) * 1000) / EXTRA_PAGES;
 const load = (run: { load: number }) => `load ${run.load.toFixed(2)}`;
-const js = [...base.jsPerPage!.entries()].filter(([page]) => page !== '/admin');
-// Pages with a form load the one form script: the application form (/careers and each job's page) and the
-// contact form card (home and /contact). Every other public page loads none.
-const hasApplicationForm = (page: string) => page === '/careers' || (page.startsWith('/careers/') && !UNLISTED_ROUTES.includes(page));
-const hasContactForm = (page: string) => page === '/' || page === '/contact';
-const hasForm = (page: string) => hasApplicationForm(page) || hasContactForm(page);
-const maxJs = Math.max(...js.filter(([page]) => !hasForm(page)).map(([, b]) => b));
-const formJs = js.filter(([page]) => hasApplicationForm(page));
-const maxFormJs = Math.max(...formJs.map(([, b]) => b));
-const jsOf = (page: string) => base.jsPerPage!.get(page) ?? 0;
-const transfer = [...base.transfer!].sort((a, b) => b.bytes - a.bytes);
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
-const heaviest = transfer[0]!;
-const transferOf = (page: string) => transfer.find((t) => t.path === page)!;
-const breakdown = (t: (typeof transfer)[number]) => Object.entries(t.kinds).map(([kind, bytes]) => `${kind} ${kb(bytes)}`).join(', ');
-
 const rows: Array<[string, string, string, string?]> = [
   ['Build time, site as it is (first build: bundles built)', `${base.cold.seconds.toFixed(2)} s`, 'goal <= 3 s on an idle machine', load(base.cold)],
   ['Rebuild, site as it is, nothing changed (bundles reused)', `${base.warm.seconds.toFixed(2)} s`, '', load(base.warm)],
@@ -153,23 +139,43 @@ const rows: Array<[string, string, string, string?]> = [
   ['Marginal time per extra page (first builds)', `${marginalColdMs.toFixed(2)} ms`, '', load(large.cold)],
   [`Peak memory, whole process tree, ${EXTRA_PAGES} extra pages (first build)`, `${large.cold.treeMb.toFixed(0)} MB`, 'goal <= 400 MB', load(large.cold)],
   [`Peak memory, whole process tree, ${EXTRA_PAGES} extra pages (content-only rebuild)`, `${large.contentOnly.treeMb.toFixed(0)} MB`, 'goal <= 400 MB', load(large.contentOnly)],
-  [`Gzipped JS per public page without a form (max of ${js.length - formJs.length})`, `${maxJs} B`, 'goal 0 B'],
-  [`Gzipped JS per page with the application form (max of ${formJs.length}: the form script)`, `${maxFormJs} B`, 'goal <= 3 KB'],
-  ['Gzipped JS on / (the Request Information card)', `${jsOf('/')} B`, 'goal <= 3 KB'],
-  ['Gzipped JS on /contact (the contact form card)', `${jsOf('/contact')} B`, 'goal <= 3 KB'],
-  [`Phone transfer, first visit, heaviest public page of ${transfer.length} (${heaviest.path})`, kb(heaviest.bytes), 'goal < 150 KB', breakdown(heaviest)],
-  ['Phone transfer, first visit, median public page', kb(transfer[Math.floor(transfer.length / 2)]!.bytes), 'goal < 150 KB'],
-  ['Phone transfer, first visit, / (home)', kb(transferOf('/').bytes), 'goal < 150 KB', breakdown(transferOf('/'))],
-  ['Phone transfer, first visit, /personal-care', kb(transferOf('/personal-care').bytes), 'goal < 150 KB', breakdown(transferOf('/personal-care'))],
-  ['Admin JS, gzipped, to the sign-in form', `${base.admin!.initialKb.toFixed(1)} KB`, ''],
-  ['Admin JS, gzipped, in all (with the dashboard chunk)', `${base.admin!.totalKb.toFixed(1)} KB`, 'goal <= 150 KB'],
-  ['Analytics chunk /admin loads lazily (posthog-js; only with VITE_POSTHOG_KEY, not in the total above)', base.admin!.analyticsKb ? `${base.admin!.analyticsKb.toFixed(1)} KB` : 'none', ''],
-  ['Sign-in to table, 30 applications', `${base.admin!.small.signInToTableMs} ms`, ''],
-  ['Sign-in to table, 10,000 applications', `${base.admin!.large.signInToTableMs} ms`, ''],
-  [`Apply (JS on, ${(base.admin!.apply.resumeBytes / 1048576).toFixed(1)} MB PDF): Send to thank-you page, median / max of 5`, `${base.admin!.apply.medianMs.toFixed(0)} / ${base.admin!.apply.maxMs.toFixed(0)} ms`, ''],
-  ['Search keystroke at 10,000 (median / max)', `${base.admin!.large.keystrokeMs!.median.toFixed(1)} / ${base.admin!.large.keystrokeMs!.max.toFixed(1)} ms`, 'goal <= 50 ms'],
-  ['Inquiries search keystroke at 10,000 (median / max)', `${base.admin!.large.inquiryKeystrokeMs!.median.toFixed(1)} / ${base.admin!.large.inquiryKeystrokeMs!.max.toFixed(1)} ms`, 'goal <= 50 ms'],
 ];
+
+if (!BUILDS_ONLY) {
+  const js = [...base.jsPerPage!.entries()].filter(([page]) => page !== '/admin');
+  // Pages with a form load the one form script: the application form (/careers and each job's page) and the
+  // contact form card (home and /contact). Every other public page loads none.
+  const hasApplicationForm = (page: string) => page === '/careers' || (page.startsWith('/careers/') && !UNLISTED_ROUTES.includes(page));
+  const hasContactForm = (page: string) => page === '/' || page === '/contact';
+  const hasForm = (page: string) => hasApplicationForm(page) || hasContactForm(page);
+  const maxJs = Math.max(...js.filter(([page]) => !hasForm(page)).map(([, b]) => b));
+  const formJs = js.filter(([page]) => hasApplicationForm(page));
+  const maxFormJs = Math.max(...formJs.map(([, b]) => b));
+  const jsOf = (page: string) => base.jsPerPage!.get(page) ?? 0;
+  const transfer = [...base.transfer!].sort((a, b) => b.bytes - a.bytes);
+  const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+  const heaviest = transfer[0]!;
+  const transferOf = (page: string) => transfer.find((t) => t.path === page)!;
+  const breakdown = (t: (typeof transfer)[number]) => Object.entries(t.kinds).map(([kind, bytes]) => `${kind} ${kb(bytes)}`).join(', ');
+  rows.push(
+    [`Gzipped JS per public page without a form (max of ${js.length - formJs.length})`, `${maxJs} B`, 'goal 0 B'],
+    [`Gzipped JS per page with the application form (max of ${formJs.length}: the form script)`, `${maxFormJs} B`, 'goal <= 3 KB'],
+    ['Gzipped JS on / (the Request Information card)', `${jsOf('/')} B`, 'goal <= 3 KB'],
+    ['Gzipped JS on /contact (the contact form card)', `${jsOf('/contact')} B`, 'goal <= 3 KB'],
+    [`Phone transfer, first visit, heaviest public page of ${transfer.length} (${heaviest.path})`, kb(heaviest.bytes), 'goal < 150 KB', breakdown(heaviest)],
+    ['Phone transfer, first visit, median public page', kb(transfer[Math.floor(transfer.length / 2)]!.bytes), 'goal < 150 KB'],
+    ['Phone transfer, first visit, / (home)', kb(transferOf('/').bytes), 'goal < 150 KB', breakdown(transferOf('/'))],
+    ['Phone transfer, first visit, /personal-care', kb(transferOf('/personal-care').bytes), 'goal < 150 KB', breakdown(transferOf('/personal-care'))],
+    ['Admin JS, gzipped, to the sign-in form', `${base.admin!.initialKb.toFixed(1)} KB`, ''],
+    ['Admin JS, gzipped, in all (with the dashboard chunk)', `${base.admin!.totalKb.toFixed(1)} KB`, 'goal <= 150 KB'],
+    ['Analytics chunk /admin loads lazily (posthog-js; only with VITE_POSTHOG_KEY, not in the total above)', base.admin!.analyticsKb ? `${base.admin!.analyticsKb.toFixed(1)} KB` : 'none', ''],
+    ['Sign-in to table, 30 applications', `${base.admin!.small.signInToTableMs} ms`, ''],
+    ['Sign-in to table, 10,000 applications', `${base.admin!.large.signInToTableMs} ms`, ''],
+    [`Apply (JS on, ${(base.admin!.apply.resumeBytes / 1048576).toFixed(1)} MB PDF): Send to thank-you page, median / max of 5`, `${base.admin!.apply.medianMs.toFixed(0)} / ${base.admin!.apply.maxMs.toFixed(0)} ms`, ''],
+    ['Search keystroke at 10,000 (median / max)', `${base.admin!.large.keystrokeMs!.median.toFixed(1)} / ${base.admin!.large.keystrokeMs!.max.toFixed(1)} ms`, 'goal <= 50 ms'],
+    ['Inquiries search keystroke at 10,000 (median / max)', `${base.admin!.large.inquiryKeystrokeMs!.median.toFixed(1)} / ${base.admin!.large.inquiryKeystrokeMs!.max.toFixed(1)} ms`, 'goal <= 50 ms'],
+  );
+}
 const width = Math.max(...rows.map(([name]) => name.length));
 const goalWidth = Math.max(...rows.map(([, , goal]) => goal.length));
 for (const [name, value, goal, at] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(10)}  ${goal.padEnd(goalWidth)}  ${at ?? ''}`.trimEnd());

@@ -3,18 +3,21 @@
  * sitemap.xml, robots.txt and the security headers (_headers, and each page's style policy). Any failure
  * removes dist/ so that nothing half-built can be deployed.
  * The bundles are reused when only content changed (scripts/lib/buildCache.ts); the pages are always all
- * prerendered again. This process stays small: the content is validated in a process of its own.
+ * prerendered again. This process stays small: the content step, the bundler and the prerender's workers each run
+ * in processes of their own. `npm run build` runs it compiled (scripts/build.mjs).
  */
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
-import { CACHE_DIR, bundleKey, compiledScript, restoreBundles, saveBundles } from './lib/buildCache.ts';
+import { CACHE_DIR, bundleKey, restoreBundles, saveBundles } from './lib/buildCache.ts';
+import type { Bundled, BundleStepResult } from './lib/bundle.ts';
+import { compiledScript } from './lib/compiled.mjs';
 import type { ContentStepResult } from './lib/contentStep.ts';
 import { writeFonts, writeImages } from './lib/publicAssets.ts';
 import { writeHeadersFile } from './lib/securityHeaders.ts';
-import { writePrerenderedPages } from './lib/writePages.ts';
+import { prerenderWorkers, startPrerender } from './lib/writePages.ts';
 
 const dist = path.join(process.cwd(), 'dist');
 const cache = path.join(process.cwd(), CACHE_DIR);
@@ -26,75 +29,78 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-// The content is validated (and the form's choices written) in a process that ends before the bundler starts.
 mkdirSync(cache, { recursive: true });
 const snapshot = path.join(cache, 'content.json');
 const stepResult = path.join(cache, 'content-step.json');
+// The bundler and the prerender run in plain-Node processes of their own, one after the other, so that their
+// memory is never held at once.
+const childEnv = { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot };
+
+async function bundle(): Promise<Bundled> {
+  const resultFile = path.join(cache, 'bundle-step.json');
+  rmSync(resultFile, { force: true });
+  // Rolldown's allocator (mimalloc) would otherwise commit its arenas up front: about 150 MB more resident memory
+  // for the same bundles, in the same time (measured on Linux; a setting already in the environment is kept).
+  const run = spawnSync(process.execPath, [await compiledScript(process.cwd(), 'scripts/lib/bundle.ts'), resultFile], {
+    stdio: 'inherit',
+    env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', ...childEnv },
+  });
+  let result: BundleStepResult;
+  try {
+    result = JSON.parse(readFileSync(resultFile, 'utf8')) as BundleStepResult;
+  } catch {
+    fail(`The bundles could not be built (the step stopped with exit code ${run.status}); its output is above.`);
+  }
+  if (!result.ok) fail(result.error);
+  return result.bundled;
+}
+
+const prerenderScript = await compiledScript(process.cwd(), 'scripts/lib/prerender.ts');
+// The pages the content gives, before it is read: the service and job files, and the fixed pages.
+const filesIn = (folder: string) => (existsSync(path.join('content', folder)) ? readdirSync(path.join('content', folder)).length : 0);
+const workers = prerenderWorkers(filesIn('services') + filesIn('jobs') + 15);
+const startWorkers = () => startPrerender({ script: prerenderScript, env: childEnv, workers });
+
+// The bundles depend on code only, not on content (the form's choices the content step writes for the Edge
+// Functions are left out of the key: the dashboard gets its labels with its page). When they are kept, they are
+// put in dist/ first, and the prerender's workers start loading them while the content is checked.
+const key = bundleKey(process.cwd());
+let bundled = restoreBundles<Bundled>(process.cwd(), key);
+const reused = bundled !== undefined;
+let prerender = reused ? startWorkers() : undefined;
+
+// The content is validated (and the form's choices written) in a process of its own, before anything is bundled:
+// a content error (an MDX body's too) gets the positioned message of `npm run check`.
 rmSync(stepResult, { force: true });
 const step = spawnSync(process.execPath, [await compiledScript(process.cwd(), 'scripts/lib/contentStep.ts'), snapshot, stepResult], { stdio: 'inherit' });
 let site: ContentStepResult;
 try {
   site = JSON.parse(readFileSync(stepResult, 'utf8')) as ContentStepResult;
 } catch {
+  prerender?.stop();
   fail(`The content could not be checked (the step stopped with exit code ${step.status}); its output is above.`);
 }
-if (!site.ok) fail(site.error);
+if (!site.ok) {
+  prerender?.stop();
+  fail(site.error);
+}
 if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
 
-// The bundler and the prerender run in plain-Node processes of their own (without the TypeScript loader these
-// scripts use), one after the other, so that their memory is never held at once.
-const childEnv = { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot, ...(process.env.BUILD_QUIET ? { VITE_CONFIG: '{logLevel:"warn"}' } : {}) };
-function vike(command: 'build') {
-  const run = spawnSync(process.execPath, ['node_modules/vike/bin.js', command], { stdio: 'inherit', env: childEnv });
-  if (run.status !== 0) fail(`\`vike ${command}\` stopped with exit code ${run.status}; its output is above.`);
-}
-
-/** What the bundling step reports, kept with the bundles for the builds that reuse them. */
-interface Bundled {
-  formScript: { src: string; gzipBytes: number };
-  analytics: { src: string; bootGzipBytes: number; lazyGzipBytes: number } | undefined;
-}
-
-async function bundle(): Promise<Bundled> {
-  vike('build');
-  // Loaded only to bundle: Vite is a large import this process does not otherwise need.
-  const [{ buildFormScript }, { buildAnalytics }] = await Promise.all([import('./lib/buildFormScript.ts'), import('./lib/buildAnalytics.ts')]);
-  // The form script is bundled on its own, so that only pages with a form load it; the
-  // prerender reads its hashed name from the manifest this writes.
-  let formScript;
-  try {
-    formScript = await buildFormScript();
-  } catch (error) {
-    fail(`The form script could not be built: ${(error as Error).message}`);
-  }
-  // Only with VITE_POSTHOG_KEY: the analytics boot script for every public page, and the chunk it loads lazily.
-  let analytics;
-  try {
-    analytics = await buildAnalytics();
-  } catch (error) {
-    fail(`The analytics script could not be built: ${(error as Error).message}`);
-  }
-  return { formScript, analytics };
-}
-
-// Keyed after the content step. The form's choices it writes for the Edge Functions are left out of the key: no
-// bundle imports them (the dashboard gets its labels with its page), so a new service is a content-only rebuild.
-const key = bundleKey(process.cwd());
-let bundled = restoreBundles<Bundled>(process.cwd(), key);
-const reused = bundled !== undefined;
 if (!bundled) {
   bundled = await bundle();
   saveBundles(process.cwd(), key, bundled);
 }
 const { formScript, analytics } = bundled;
-// Every page, from the bundles, with Vike's server runtime (see prerender.mjs for why not `vike prerender`),
-// written here with its style policy as the prerender goes on.
+// Every page, from the bundles, with Vike's server runtime (see prerender.ts for why not `vike prerender`),
+// written here with its style policy as the workers go on.
 let pageCount = 0;
 try {
-  pageCount = await writePrerenderedPages({ client: path.join(dist, 'client'), plan: stepResult, sources: site.policySources, env: childEnv });
+  pageCount = await (prerender ??= startWorkers()).render(stepResult, path.join(dist, 'client'), site.policySources);
 } catch (error) {
   fail(`The pages could not be prerendered: ${(error as Error).message}.`);
 }
+// As `vike prerender` does when every page is prerendered: the server bundle is not deployed.
+rmSync(path.join(dist, 'server'), { recursive: true, force: true });
 
 // The pictures and fonts the pages link to.
 let pictures;

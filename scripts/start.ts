@@ -8,7 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { startStack } from './lib/stack.ts';
 
 if (!process.argv.includes('--no-build')) {
-  const built = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/build.ts'], { stdio: 'inherit', env: { ...process.env, BUILD_QUIET: '1' } });
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env: { ...process.env, BUILD_QUIET: '1' } });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 

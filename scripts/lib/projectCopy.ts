@@ -26,7 +26,7 @@ export function copyProject(from = process.cwd()): ProjectCopy {
     build(env = {}) {
       const started = performance.now();
       // GNU time reports the peak resident memory of the build (format %M, in KiB) on its last stderr line.
-      const result = spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, '--import', 'tsx', 'scripts/build.ts'], {
+      const result = spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, 'scripts/build.mjs'], {
         cwd: dir,
         env: { ...process.env, BUILD_QUIET: '1', ...env },
         encoding: 'utf8',

@@ -100,6 +100,15 @@ describe('rebuilds', () => {
     expect(changedFiles(firstManifest, run.manifest)).toEqual([]);
   }, REBUILD_MS);
 
+  // One worker renders this site on two cores (see prerenderWorkers); a larger site or machine gets several, each
+  // rendering every n-th page, and the pages must not depend on which worker rendered them.
+  test('three prerender workers give the pinned output too', () => {
+    const run = project.build({ ...PINNED_ENV, BUILD_PRERENDER_WORKERS: '3' });
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Bundles: reused');
+    expect(changedFiles(firstManifest, outputManifest(client()))).toEqual([]);
+  }, REBUILD_MS);
+
   test('a code edit bundles everything again', () => {
     appendFileSync(file('src/theme.ts'), '\n// An edit of the code: the bundles must be built again.\n');
     const run = build();

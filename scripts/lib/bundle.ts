@@ -1,0 +1,49 @@
+/**
+ * The build's bundling step, in a process of its own (compiled, run with plain Node) so that Vite, Rolldown and
+ * the plugins are loaded once and their memory is given back before the prerender starts: `vike build` (the
+ * pages' client and server bundles), then the form script on its own, then, only with VITE_POSTHOG_KEY, the
+ * analytics scripts. Usage: bundle <result file>; the result is a BundleStepResult.
+ * The build starts it with MIMALLOC_ARENA_EAGER_COMMIT=0 (see scripts/build.ts).
+ */
+import { writeFileSync } from 'node:fs';
+import { build } from 'vike/api';
+import { buildAnalytics } from './buildAnalytics.ts';
+import { buildFormScript } from './buildFormScript.ts';
+
+/** What the bundling step reports, kept with the bundles for the builds that reuse them. */
+export interface Bundled {
+  formScript: { src: string; gzipBytes: number };
+  analytics: { src: string; bootGzipBytes: number; lazyGzipBytes: number } | undefined;
+}
+
+export type BundleStepResult = { ok: true; bundled: Bundled } | { ok: false; error: string };
+
+async function bundle(quiet: boolean): Promise<BundleStepResult> {
+  try {
+    await build(quiet ? { viteConfig: { logLevel: 'warn' } } : {});
+  } catch (error) {
+    // Vite has printed what it could not bundle, with the file and line.
+    console.error(error);
+    return { ok: false, error: '`vike build` failed; its output is above.' };
+  }
+  // The form script is bundled on its own, so that only pages with a form load it; the prerender reads its
+  // hashed name from the manifest this writes.
+  let formScript;
+  try {
+    formScript = await buildFormScript();
+  } catch (error) {
+    return { ok: false, error: `The form script could not be built: ${(error as Error).message}` };
+  }
+  // Only with VITE_POSTHOG_KEY: the analytics boot script for every public page, and the chunk it loads lazily.
+  let analytics;
+  try {
+    analytics = await buildAnalytics();
+  } catch (error) {
+    return { ok: false, error: `The analytics script could not be built: ${(error as Error).message}` };
+  }
+  return { ok: true, bundled: { formScript, analytics } };
+}
+
+const [resultFile] = process.argv.slice(2);
+if (!resultFile) throw new Error('usage: bundle.ts <result file>');
+writeFileSync(resultFile, JSON.stringify(await bundle(Boolean(process.env.BUILD_QUIET))));

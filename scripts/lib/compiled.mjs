@@ -1,0 +1,95 @@
+// @ts-check
+/**
+ * The build's TypeScript scripts as plain JavaScript, so that Node runs them without the TypeScript loader: under
+ * tsx, loading zod and yaml was half of the content step's time, and the loader alone keeps about 80 MB beside
+ * the bundler. esbuild bundles each script with the modules of ours it imports (packages stay imports) into
+ * .build-cache/scripts/, under a key that hashes all of our code, so they are compiled again only after a change.
+ * Plain JavaScript itself, so that `npm run build` (scripts/build.mjs) can start from it with plain Node.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+export const CACHE_DIR = '.build-cache';
+
+/** Every script the build runs compiled: the build itself and the steps it runs in processes of their own. */
+const BUILD_SCRIPTS = ['scripts/build.ts', 'scripts/lib/contentStep.ts', 'scripts/lib/bundle.ts', 'scripts/lib/prerender.ts'];
+
+/** What the compiled scripts are made of: our code (packages stay imports, so their versions do not matter here). */
+const SCRIPT_INPUTS = ['src', 'scripts', 'supabase/functions/_shared', 'package.json'];
+
+/**
+ * Written from content by the content step for the Edge Functions (FORM_CHOICES_FILE); no build script and no
+ * bundle imports it, so a new service, job or choice neither compiles the scripts nor bundles again.
+ */
+export const WRITTEN_FOR_FUNCTIONS = new Set(['supabase/functions/_shared/formChoices.generated.ts']);
+
+/** The folder of the compiled scripts, by project: worked out once per build, before the build writes anything. */
+const folders = new Map();
+
+/**
+ * Adds every byte of these files and folders (with their paths) to `hash`, except the files in `skip`
+ * (paths relative to root, with forward slashes).
+ * @param {import('node:crypto').Hash} hash
+ * @param {string} root
+ * @param {readonly string[]} inputs
+ * @param {ReadonlySet<string>} [skip]
+ * @returns {import('node:crypto').Hash}
+ */
+export function hashInputs(hash, root, inputs, skip = new Set()) {
+  /** @param {string} relative */
+  const addFile = (relative) => {
+    const absolute = path.join(root, relative);
+    if (skip.has(relative)) return;
+    hash.update(`${relative}\0${statSync(absolute).size}\0`).update(readFileSync(absolute));
+  };
+  for (const input of inputs) {
+    const absolute = path.join(root, input);
+    if (!existsSync(absolute)) hash.update(`${input}\0missing\0`);
+    else if (statSync(absolute).isFile()) addFile(input);
+    else {
+      for (const name of readdirSync(absolute, { recursive: true, encoding: 'utf8' }).sort()) {
+        if (statSync(path.join(absolute, name)).isFile()) addFile(`${input}/${name.split(path.sep).join('/')}`);
+      }
+    }
+  }
+  return hash;
+}
+
+/**
+ * The compiled form of one of the build's scripts (an entry of BUILD_SCRIPTS), compiling all of them first when
+ * our code has changed since they were. Returns the absolute path of the .mjs file to run with Node.
+ * @param {string} root
+ * @param {string} entry
+ * @returns {Promise<string>}
+ */
+export async function compiledScript(root, entry) {
+  if (!BUILD_SCRIPTS.includes(entry)) throw new Error(`${entry} is not one of the build's scripts (${BUILD_SCRIPTS.join(', ')})`);
+  if (!folders.has(root)) folders.set(root, path.join(root, CACHE_DIR, 'scripts', hashInputs(createHash('sha256'), root, SCRIPT_INPUTS, WRITTEN_FOR_FUNCTIONS).digest('hex').slice(0, 16)));
+  /** @type {string} */
+  const folder = folders.get(root);
+  /** @param {string} script */
+  const compiled = (script) => path.join(folder, `${path.basename(script, '.ts')}.mjs`);
+  if (existsSync(compiled(entry))) return compiled(entry);
+  rmSync(path.dirname(folder), { recursive: true, force: true });
+  const esbuild = await import('esbuild');
+  const next = `${folder}.${process.pid}.tmp`;
+  try {
+    await esbuild.build({
+      entryPoints: Object.fromEntries(BUILD_SCRIPTS.map((script) => [path.basename(script, '.ts'), path.join(root, script)])),
+      bundle: true,
+      platform: 'node',
+      format: 'esm',
+      target: 'node20',
+      packages: 'external',
+      outdir: next,
+      outExtension: { '.js': '.mjs' },
+      logLevel: 'warning',
+    });
+  } finally {
+    // esbuild's service process would otherwise stay alive (and in memory) until the build ends.
+    await esbuild.stop();
+  }
+  renameSync(next, folder);
+  return compiled(entry);
+}
