@@ -6,17 +6,18 @@
  * prerendered again. This process stays small: the content step, the bundler and the prerender's workers each run
  * in processes of their own. `npm run build` runs it compiled (scripts/build.mjs).
  */
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
-import { CACHE_DIR, bundleKey, restoreBundles, saveBundles } from './lib/buildCache.ts';
+import { headerRules, headersFile } from '../src/security/headers.ts';
+import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './lib/buildCache.ts';
 import type { Bundled, BundleStepResult } from './lib/bundle.ts';
 import { compiledScript } from './lib/compiled.mjs';
 import type { ContentStepResult } from './lib/contentStep.ts';
 import { writeFonts, writeImages } from './lib/publicAssets.ts';
-import { writeHeadersFile } from './lib/securityHeaders.ts';
+import { BuildOutput } from './lib/output.ts';
 import { prerenderWorkers, startPrerender } from './lib/writePages.ts';
 
 const dist = path.join(process.cwd(), 'dist');
@@ -64,8 +65,9 @@ const startWorkers = () => startPrerender({ script: prerenderScript, env: childE
 // The bundles depend on code only, not on content (the form's choices the content step writes for the Edge
 // Functions are left out of the key: the dashboard gets its labels with its page). When they are kept, they are
 // put in dist/ first, and the prerender's workers start loading them while the content is checked.
+const output = new BuildOutput(path.join(dist, 'client'));
 const key = bundleKey(process.cwd());
-let bundled = restoreBundles<Bundled>(process.cwd(), key);
+let bundled = restoreBundles<Bundled>(process.cwd(), key, output);
 const reused = bundled !== undefined;
 let prerender = reused ? startWorkers() : undefined;
 
@@ -87,41 +89,45 @@ if (!site.ok) {
 if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
 
 if (!bundled) {
+  // `vike build` empties dist/client: everything in it now is a bundle.
   bundled = await bundle();
   saveBundles(process.cwd(), key, bundled);
+  for (const file of filesUnder(output.root)) output.keep(file);
 }
 const { formScript, analytics } = bundled;
 // Every page, from the bundles, with Vike's server runtime (see prerender.ts for why not `vike prerender`),
 // written here with its style policy as the workers go on.
 let pageCount = 0;
 try {
-  pageCount = await (prerender ??= startWorkers()).render(stepResult, path.join(dist, 'client'), site.policySources);
+  pageCount = await (prerender ??= startWorkers()).render(stepResult, output, site.policySources);
 } catch (error) {
   fail(`The pages could not be prerendered: ${(error as Error).message}.`);
 }
 // As `vike prerender` does when every page is prerendered: the server bundle is not deployed.
 rmSync(path.join(dist, 'server'), { recursive: true, force: true });
 
-// The pictures and fonts the pages link to.
+// The pictures and fonts the pages link to, and the files for the host.
 let pictures;
 try {
-  pictures = await writeImages(site.images, path.join(process.cwd(), 'content', 'images'), path.join(dist, 'client'), path.join(cache, 'images'));
-  writeFonts(path.join(dist, 'client'));
+  pictures = await writeImages(site.images, path.join(process.cwd(), 'content', 'images'), output, path.join(cache, 'images'));
+  writeFonts(output);
+  output.writeSync('sitemap.xml', site.sitemap);
+  output.writeSync('robots.txt', site.robots);
 } catch (error) {
-  fail(`The pictures or fonts could not be published: ${(error as Error).message}`);
+  fail(`The pictures, fonts or sitemap could not be published: ${(error as Error).message}`);
 }
-
-writeFileSync(path.join(dist, 'client', 'sitemap.xml'), site.sitemap);
-writeFileSync(path.join(dist, 'client', 'robots.txt'), site.robots);
 try {
-  writeHeadersFile(path.join(dist, 'client'), site.policySources);
+  output.writeSync('_headers', headersFile(headerRules(site.policySources)));
 } catch (error) {
   fail(`The security headers could not be written: ${(error as Error).message}`);
 }
+// What an earlier build wrote and this one did not (a removed page, older bundles) goes.
+const removed = output.sweep();
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${site.paths.length} public pages (${pageCount} with /admin and 404.html), sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
 console.log(reused ? 'Bundles: reused (no code, configuration, dependency, MDX or VITE_* change since they were built); every page prerendered again.' : `Bundles: built, and kept in ${CACHE_DIR}/ for content-only rebuilds.`);
+console.log(`Files: ${output.written} written (new or changed), ${output.produced.size - output.written - output.kept} unchanged (already in dist/client), ${output.kept} from the bundler; ${removed} left from an earlier build removed.`);
 console.log(`Pictures: ${site.images.length} (${pictures.files} files${pictures.converted ? `, ${pictures.converted} converted now` : ''}).`);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
 console.log(

@@ -5,12 +5,13 @@
  * a key that hashes all of those inputs, and a build whose key is the same (an edit of content only) starts
  * from them and runs only the prerender. Any other change gives another key: everything is bundled again.
  * The last KEPT sets are kept, so that going back (a reverted edit, another branch) reuses them too.
- * Pages are never reused: every build prerenders every page into a fresh dist/client.
+ * Pages are never reused: every build prerenders every page (and writes those whose bytes changed, output.ts).
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { CACHE_DIR, hashInputs, WRITTEN_FOR_FUNCTIONS } from './compiled.mjs';
+import type { BuildOutput } from './output.ts';
 
 export { CACHE_DIR };
 
@@ -40,8 +41,12 @@ export function bundleKey(root: string, env: NodeJS.ProcessEnv = process.env): s
 
 const bundlesDir = (root: string) => path.join(root, CACHE_DIR, 'bundles');
 
-/** Puts the kept bundles for `key` into a fresh dist/; returns what was saved with them, or undefined. */
-export function restoreBundles<T>(root: string, key: string): T | undefined {
+/**
+ * Puts the kept bundles for `key` in place: dist/server (which only the prerender reads) and dist/assets.json
+ * afresh, and in dist/client each bundle file, unless the same bytes are already there (the rest of the previous
+ * build stays until `output`'s sweep). Returns what was saved with them, or undefined.
+ */
+export function restoreBundles<T>(root: string, key: string, output: BuildOutput): T | undefined {
   const kept = path.join(bundlesDir(root), key);
   let saved: { key: string; meta: T };
   try {
@@ -51,11 +56,23 @@ export function restoreBundles<T>(root: string, key: string): T | undefined {
   }
   if (saved.key !== key) return undefined;
   const dist = path.join(root, 'dist');
-  rmSync(dist, { recursive: true, force: true });
-  cpSync(path.join(kept, 'dist'), dist, { recursive: true });
+  mkdirSync(dist, { recursive: true });
+  for (const name of readdirSync(dist)) if (name !== 'client') rmSync(path.join(dist, name), { recursive: true, force: true });
+  for (const name of readdirSync(path.join(kept, 'dist'))) {
+    if (name !== 'client') cpSync(path.join(kept, 'dist', name), path.join(dist, name), { recursive: true });
+  }
+  const client = path.join(kept, 'dist', 'client');
+  for (const file of filesUnder(client)) output.copySync(file, path.join(client, file));
   const now = new Date();
   utimesSync(kept, now, now);
   return saved.meta;
+}
+
+/** Every file under `folder`, relative to it. */
+export function filesUnder(folder: string): string[] {
+  return readdirSync(folder, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 }
 
 /** Keeps dist/ as it is now (the bundles, before the prerender) for builds with the same key. */

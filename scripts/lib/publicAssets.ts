@@ -4,10 +4,11 @@
  * A photo's conversions are kept in .build-cache/images/ under their hashed names, so a rebuild converts only
  * new or changed photos.
  */
-import { copyFileSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { publishedFonts } from '../../src/fonts.ts';
 import { type ImageAsset, type ImageFile, imageFiles } from '../../src/images.ts';
+import type { BuildOutput } from './output.ts';
 
 /** Encoder settings: visually close to the original at a fraction of its size. */
 const QUALITY = { avif: { quality: 55, effort: 4 }, webp: { quality: 75 }, jpg: { quality: 78, mozjpeg: true }, png: { compressionLevel: 9, palette: false } } as const;
@@ -28,18 +29,17 @@ export async function convertPhoto(source: string, file: Required<Pick<ImageFile
   }
 }
 
-/** Writes every picture's files into `client` (dist/client); returns how many files it wrote and how many it had to convert. */
-export async function writeImages(images: readonly ImageAsset[], contentImages: string, client: string, cacheDir: string): Promise<{ files: number; converted: number }> {
+/** Puts every picture's files in the build's output; returns how many files there are and how many had to be converted. */
+export async function writeImages(images: readonly ImageAsset[], contentImages: string, output: BuildOutput, cacheDir: string): Promise<{ files: number; converted: number }> {
   let files = 0;
   let converted = 0;
-  mkdirSync(path.join(client, 'assets', 'images'), { recursive: true });
   for (const asset of images) {
     const source = path.join(contentImages, asset.file);
     for (const file of imageFiles(asset)) {
-      const target = path.join(client, file.url);
+      const target = file.url.slice(1);
       files += 1;
       if (!file.width || !file.format) {
-        copyFileSync(source, target);
+        output.copySync(target, source);
         continue;
       }
       const cached = path.join(cacheDir, path.basename(file.url));
@@ -48,16 +48,15 @@ export async function writeImages(images: readonly ImageAsset[], contentImages: 
         writeFileSync(cached, await convertPhoto(source, { width: file.width, format: file.format }));
         converted += 1;
       }
-      copyFileSync(cached, target);
+      output.copySync(target, cached);
     }
   }
   return { files, converted };
 }
 
-/** Copies the font files into `client`. */
-export function writeFonts(client: string): number {
+/** Puts the font files in the build's output. */
+export function writeFonts(output: BuildOutput): number {
   const fonts = publishedFonts();
-  mkdirSync(path.join(client, 'assets', 'fonts'), { recursive: true });
-  for (const font of fonts) copyFileSync(font.source, path.join(client, font.url));
+  for (const font of fonts) output.copySync(font.url.slice(1), font.source);
   return fonts.length;
 }

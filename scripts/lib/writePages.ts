@@ -1,15 +1,15 @@
 /**
  * Runs the prerender: workers (prerender.ts, plain-Node processes) render the pages and send each here, where it
- * is written into dist/client with its style policy (securityHeaders.ts) while the worker renders the next. The
+ * is given its style policy (securityHeaders.ts) and written into dist/client when it changed (output.ts), while
+ * the worker renders the next. The
  * workers are started as soon as the bundles are in dist/, so that loading Vike, React and the pages' code
  * overlaps the content step; `render` then hands them the plan.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { availableParallelism } from 'node:os';
-import path from 'node:path';
 import type { Readable } from 'node:stream';
 import type { PolicySources } from '../../src/security/headers.ts';
+import type { BuildOutput } from './output.ts';
 import { withPolicyWhereItApplies } from './securityHeaders.ts';
 
 /**
@@ -27,7 +27,7 @@ const PAGES_PER_WORKER = 2000;
 
 export interface Prerender {
   /** Renders every page of the plan (a ContentStepResult file) and writes it; resolves with the number of pages. */
-  render(planFile: string, client: string, sources: PolicySources): Promise<number>;
+  render(planFile: string, output: BuildOutput, sources: PolicySources): Promise<number>;
   /** Stops the workers without rendering (the build failed before the pages). */
   stop(): void;
 }
@@ -74,18 +74,14 @@ export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv
   const all = Promise.all(done);
   all.catch(() => undefined);
   return {
-    async render(planFile, client, sources) {
+    async render(planFile, output, sources) {
       let pages = 0;
-      // Folders and files are created by libuv's threads, several at once: each waits on the disk's journal
-      // (about 1 ms on a virtual disk), far longer than it takes to render a page.
-      const folders = new Map<string, Promise<unknown>>();
+      // Several pages are compared and written at once by libuv's threads: each file created waits on the
+      // disk's journal (about 1 ms on a virtual disk), longer than it takes to render a page.
       const writing = new Set<Promise<void>>();
       let failed: unknown;
       write = (file, html) => {
-        const absolute = path.join(client, file);
-        const folder = path.dirname(absolute);
-        if (!folders.has(folder)) folders.set(folder, mkdir(folder, { recursive: true }));
-        const written = folders.get(folder)!.then(() => writeFile(absolute, withPolicyWhereItApplies(file, html, sources).html));
+        const written = output.write(file, withPolicyWhereItApplies(file, html, sources).html);
         writing.add(written);
         written.then(
           () => {

@@ -7,7 +7,7 @@
  * reuses them and changes exactly the pages it should, a removed file removes its page, a code edit bundles
  * again, and going back to the content as it was gives the pinned output again.
  */
-import { appendFileSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
@@ -76,6 +76,8 @@ describe('rebuilds', () => {
     expect(run.reused).toBe(true);
     expect(changedFiles(firstManifest, run.manifest)).toEqual(['housekeeping/index.html']);
     expect(readFileSync(path.join(client(), 'housekeeping/index.html'), 'utf8')).toContain('rewritten by an editor to check that the page changes at once');
+    // Every page was rendered again, and only the changed one written: the others already held the same bytes.
+    expect(run.stdout).toMatch(/^Files: 1 written \(new or changed\), \d+ unchanged/m);
   }, REBUILD_MS);
 
   // A new service is also a choice of the contact form, which the dashboard labels: the labels come with the
@@ -87,7 +89,11 @@ describe('rebuilds', () => {
     expect(readFileSync(path.join(client(), 'sitemap.xml'), 'utf8')).toContain('/foot-care</loc>');
     expect(readFileSync(path.join(client(), 'admin/index.html'), 'utf8')).toContain('"code":"foot-care","label":"Foot Care Support"');
     rmSync(file('content/services/foot-care.yaml'));
+    // A file no build step produces (left by hand, or by an older build) goes too.
+    writeFileSync(path.join(client(), 'left-over.html'), '<p>stale</p>');
     const removed = build();
+    expect(existsSync(path.join(client(), 'left-over.html'))).toBe(false);
+    expect(existsSync(path.join(client(), 'foot-care'))).toBe(false);
     expect(removed.reused).toBe(true);
     expect(removed.manifest).not.toContain('foot-care/index.html');
     expect(readFileSync(path.join(client(), 'sitemap.xml'), 'utf8')).not.toContain('/foot-care</loc>');
