@@ -25,6 +25,9 @@ export function prerenderWorkers(pages: number, env: NodeJS.ProcessEnv = process
 
 const PAGES_PER_WORKER = 2000;
 
+/** Pages compared or written at once; libuv runs four file operations at a time. */
+const WRITES_IN_FLIGHT = 16;
+
 export interface Prerender {
   /** Renders every page of the plan (a ContentStepResult file) and writes it; resolves with the number of pages. */
   render(planFile: string, output: BuildOutput, sources: PolicySources): Promise<number>;
@@ -83,10 +86,13 @@ export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv
       write = (file, html) => {
         const written = output.write(file, withPolicyWhereItApplies(file, html, sources).html);
         writing.add(written);
+        // Past WRITES_IN_FLIGHT the workers wait (their pipe fills), so pages never pile up in memory here.
+        if (writing.size === WRITES_IN_FLIGHT) for (const child of children) child.stdout!.pause();
         written.then(
           () => {
             writing.delete(written);
             pages += 1;
+            if (writing.size === WRITES_IN_FLIGHT / 2) for (const child of children) child.stdout!.resume();
           },
           (error: unknown) => (failed ??= error),
         );
