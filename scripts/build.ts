@@ -18,13 +18,17 @@ import { compiledScript } from './lib/compiled.mjs';
 import type { ContentStepResult } from './lib/contentStep.ts';
 import { writeFonts, writeImages } from './lib/publicAssets.ts';
 import { BuildOutput } from './lib/output.ts';
-import { prerenderWorkers, startPrerender } from './lib/writePages.ts';
+import { prerenderWorkers, startPrerender, type Prerender } from './lib/writePages.ts';
 
 const dist = path.join(process.cwd(), 'dist');
 const cache = path.join(process.cwd(), CACHE_DIR);
 const started = performance.now();
 
+/** The prerender's workers, once started (with bundles kept, they load while the content is checked). */
+let prerender: Prerender | undefined;
+
 function fail(message: string): never {
+  prerender?.stop();
   rmSync(dist, { recursive: true, force: true });
   console.error(`\nBuild failed. Nothing was written to dist/.\n\n${message}\n`);
   process.exit(1);
@@ -69,7 +73,7 @@ const output = new BuildOutput(path.join(dist, 'client'));
 const key = bundleKey(process.cwd());
 let bundled = restoreBundles<Bundled>(process.cwd(), key, output);
 const reused = bundled !== undefined;
-let prerender = reused ? startWorkers() : undefined;
+if (reused) prerender = startWorkers();
 
 // The content is validated (and the form's choices written) in a process of its own, before anything is bundled:
 // a content error (an MDX body's too) gets the positioned message of `npm run check`.
@@ -79,13 +83,9 @@ let site: ContentStepResult;
 try {
   site = JSON.parse(readFileSync(stepResult, 'utf8')) as ContentStepResult;
 } catch {
-  prerender?.stop();
   fail(`The content could not be checked (the step stopped with exit code ${step.status}); its output is above.`);
 }
-if (!site.ok) {
-  prerender?.stop();
-  fail(site.error);
-}
+if (!site.ok) fail(site.error);
 if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
 
 if (!bundled) {
