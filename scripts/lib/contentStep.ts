@@ -8,7 +8,7 @@
  * as long as the content code (src/content/) and the dependencies are the same.
  */
 import { createHash } from 'node:crypto';
-import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
 import { contentRoot } from '../../src/content/content.ts';
@@ -26,14 +26,17 @@ export type ContentStepResult =
   | { ok: false; error: string }
   | { ok: true; formChoicesUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[] };
 
-/** What validating depends on besides a file's text: the schemas, the loader, the parser and zod. */
+/** What validating depends on besides a file's text: the schemas, the loader, and the parsers and zod (their versions, in the lockfile). */
 function validationCodeKey(): string {
   const hash = createHash('sha256');
   const code = path.join(process.cwd(), 'src/content');
   for (const name of readdirSync(code, { recursive: true, encoding: 'utf8' }).sort()) {
     if (name.endsWith('.ts')) hash.update(`${name}\0`).update(readFileSync(path.join(code, name)));
   }
-  for (const file of ['package.json', 'node_modules/zod/package.json', 'node_modules/yaml/package.json']) hash.update(`${file}\0`).update(readFileSync(path.join(process.cwd(), file)));
+  for (const file of ['package.json', 'package-lock.json', 'node_modules/zod/package.json', 'node_modules/yaml/package.json', 'node_modules/remark-mdx/package.json']) {
+    const absolute = path.join(process.cwd(), file);
+    hash.update(`${file}\0`).update(existsSync(absolute) ? readFileSync(absolute) : 'missing');
+  }
   return hash.digest('hex');
 }
 

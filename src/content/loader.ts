@@ -11,7 +11,7 @@ import { crossCheck } from './crossCheck.ts';
 import { checkImages } from './images.ts';
 import { applicationFormSchema } from './schemas/applicationForm.ts';
 import { inquiryFormSchema } from './schemas/inquiryForm.ts';
-import { checkMdxBody } from './mdxBody.ts';
+import { mdxBodyCheck, type MdxBodyCheck } from './mdxBody.ts';
 import { type ContentProblem, ContentError } from './problems.ts';
 import { contentHash, contentRoot, RESERVED_JOB_SLUGS, type Content, type ContentSnapshot, type JobOpening, type ServicePage } from './content.ts';
 import { directorySchema } from './schemas/directory.ts';
@@ -26,6 +26,9 @@ import { serviceSchema, type Service } from './schemas/service.ts';
 import { siteSchema } from './schemas/site.ts';
 import { parseYamlSource, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
+
+/** An .mdx file's frontmatter block: the YAML between two "---" lines at the top. */
+const MDX_FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/;
 
 /** A parsed file, with the source positions the cross-checks point at. */
 export interface ParsedFile<T> {
@@ -140,6 +143,8 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   const servicesDir = path.join(root, 'services');
   const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx' }> = [];
   const invalidSlugs = new Set<string>();
+  /** The MDX bodies' check, loaded with its parser for the first body that needs it. */
+  let checkBody: Promise<MdxBodyCheck> | undefined;
   const seenSlugs = new Map<string, string>();
   const names = existsSync(servicesDir) ? readdirSync(servicesDir).sort() : [];
   if (!existsSync(servicesDir)) problems.push({ file: show(servicesDir), path: [], message: 'expected a folder of service files, found nothing' });
@@ -153,34 +158,42 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     }
     const slug = path.basename(name, extension);
     problems.push(...fileNameProblems(show(absolute), slug, seenSlugs));
-    let parsed: ParsedFile<Service> | undefined;
-    if (extension === '.mdx') {
-      const raw = readFileSync(absolute, 'utf8');
-      const frontmatter = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/.exec(raw);
-      if (!frontmatter) {
-        problems.push({ file: show(absolute), line: 1, column: 1, path: [], message: 'expected a frontmatter block between two "---" lines at the top of the file, found none' });
-        invalidSlugs.add(slug);
-        continue;
-      }
-      parsed = parseFile(absolute, serviceSchema, frontmatter[1], 1, true);
-      const bodyProblems = checkMdxBody(show(absolute), raw);
-      problems.push(...bodyProblems);
-      if (bodyProblems.length) parsed = undefined;
-    } else {
-      parsed = validated ? parseServiceOnce(absolute, validated) : parseFile(absolute, serviceSchema);
+    let raw: string;
+    try {
+      raw = readFileSync(absolute, 'utf8');
+    } catch {
+      problems.push({ file: show(absolute), path: [], message: 'expected this file, found nothing (it is missing)' });
+      invalidSlugs.add(slug);
+      continue;
     }
+    const parse = extension === '.mdx' ? () => parseMdxService(absolute, raw) : () => parseFile(absolute, serviceSchema, raw);
+    const parsed = validated ? await parseServiceOnce(absolute, raw, extension === '.mdx', validated, parse) : await parse();
     if (parsed) serviceFiles.push({ ...parsed, slug, format: extension === '.mdx' ? 'mdx' : 'yaml' });
     else invalidSlugs.add(slug);
   }
 
-  /** parseFile for a service file, unless the same text was validated before. */
-  function parseServiceOnce(absolute: string, { known, next }: ValidatedServices): ParsedFile<Service> | undefined {
-    const raw = readFileSync(absolute, 'utf8');
+  /** An .mdx service: its frontmatter, validated like a YAML file, and its body's check. */
+  async function parseMdxService(absolute: string, raw: string): Promise<ParsedFile<Service> | undefined> {
+    const frontmatter = MDX_FRONTMATTER.exec(raw);
+    if (!frontmatter) {
+      problems.push({ file: show(absolute), line: 1, column: 1, path: [], message: 'expected a frontmatter block between two "---" lines at the top of the file, found none' });
+      return undefined;
+    }
+    const parsed = parseFile(absolute, serviceSchema, frontmatter[1], 1, true);
+    const bodyProblems = (await (checkBody ??= mdxBodyCheck()))(show(absolute), raw);
+    problems.push(...bodyProblems);
+    return bodyProblems.length ? undefined : parsed;
+  }
+
+  /** Parses and validates a service file, unless the same text was valid before. */
+  async function parseServiceOnce(absolute: string, raw: string, mdx: boolean, { known, next }: ValidatedServices, parse: () => ParsedFile<Service> | undefined | Promise<ParsedFile<Service> | undefined>) {
     const digest = createHash('sha256').update(raw).digest('hex');
     const data = known.get(digest);
-    const before = data && { file: show(absolute), source: sourceWhenAsked(show(absolute), raw), data };
+    // The positions the checks across files may point at: the frontmatter's, in an .mdx file.
+    const yaml = mdx ? { text: MDX_FRONTMATTER.exec(raw)?.[1] ?? '', lineOffset: 1 } : { text: raw, lineOffset: 0 };
+    const before = data && { file: show(absolute), source: sourceWhenAsked(show(absolute), yaml.text, yaml.lineOffset), data };
     if (before) valid.push(before);
-    const parsed = before || parseFile(absolute, serviceSchema, raw);
+    const parsed = before || (await parse());
     if (parsed) next.set(digest, parsed.data);
     return parsed;
   }
@@ -212,9 +225,9 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
 }
 
 /** A valid file's source positions, parsed only if a check across files has something to point at in it. */
-function sourceWhenAsked(file: string, raw: string): YamlSource {
+function sourceWhenAsked(file: string, raw: string, lineOffset = 0): YamlSource {
   let source: YamlSource | undefined;
-  const parsed = () => (source ??= parseYamlSource(file, raw));
+  const parsed = () => (source ??= parseYamlSource(file, raw, lineOffset));
   return {
     get data() {
       return parsed().data;

@@ -7,8 +7,6 @@
  * spread (`{...props}`) or import/export at build time, so every one is refused (a `{/* comment *\/}` aside).
  * The same check runs inside the MDX compiler (`remarkContentIsData`), so no path can compile code from content.
  */
-import { createProcessor } from '@mdx-js/mdx';
-import remarkFrontmatter from 'remark-frontmatter';
 import type { Position as UnistPosition } from 'unist';
 import type { VFile } from 'vfile';
 import { ICON_NAMES } from './schemas/common.ts';
@@ -67,13 +65,31 @@ export function remarkContentIsData() {
   };
 }
 
-const processor = createProcessor({ remarkPlugins: [remarkFrontmatter] });
 const componentNames = Object.keys(MDX_COMPONENTS);
 
-export function checkMdxBody(file: string, source: string): ContentProblem[] {
+/** The body's check for one file: (file shown in messages, whole text) -> problems. */
+export type MdxBodyCheck = (file: string, source: string) => ContentProblem[];
+
+/**
+ * The check of MDX bodies, with its parser: the MDX compiler's own (remark-parse with remark-mdx, the
+ * frontmatter block skipped), loaded only when a body is to be checked (a build whose MDX files were all valid
+ * before never loads it).
+ */
+export async function mdxBodyCheck(): Promise<MdxBodyCheck> {
+  const [{ unified }, { default: remarkParse }, { default: remarkMdx }, { default: remarkFrontmatter }] = await Promise.all([
+    import('unified'),
+    import('remark-parse'),
+    import('remark-mdx'),
+    import('remark-frontmatter'),
+  ]);
+  const processor = unified().use(remarkParse).use(remarkMdx).use(remarkFrontmatter);
+  return (file, source) => checkMdxBody(file, source, (text) => processor.parse(text) as MdxNode);
+}
+
+function checkMdxBody(file: string, source: string, parse: (text: string) => MdxNode): ContentProblem[] {
   let tree: MdxNode;
   try {
-    tree = processor.parse(source) as MdxNode;
+    tree = parse(source);
   } catch (error) {
     // The parser's VFileMessage carries the position as line/column; older messages put it in the text.
     const { reason = String(error), line, column, place } = error as { reason?: string; line?: number; column?: number; place?: { offset?: number } };

@@ -1,7 +1,7 @@
 /**
  * The build reuses the service files validated by the previous build (same text, same schemas): the content
  * it gives is the same as a full validation's, and a file whose text changed is validated again, with the
- * same message as ever when it is now wrong.
+ * same message as ever when it is now wrong, for a YAML file and for an MDX file's body.
  */
 import { afterEach, beforeEach, expect, test } from 'vitest';
 import { loadContent, type ValidatedServices } from '../../src/content/loader.ts';
@@ -23,8 +23,10 @@ async function keptAfterOneBuild(): Promise<ValidatedServices['next']> {
 
 test('content loaded with the kept service files is the same as a full validation', async () => {
   const known = await keptAfterOneBuild();
-  // YAML files only: an .mdx file's body is checked with its frontmatter, every time.
-  expect(known.size).toBe((await loadContent(copy.root)).services.filter((service) => service.format === 'yaml').length);
+  // Every service file, YAML and MDX (an .mdx file's frontmatter and body are kept together, by its whole text).
+  const services = (await loadContent(copy.root)).services;
+  expect(services.some((service) => service.format === 'mdx')).toBe(true);
+  expect(known.size).toBe(services.length);
   const again: ValidatedServices = { known, next: new Map() };
   expect(await loadContent(copy.root, again)).toEqual(await loadContent(copy.root));
   expect(again.next.size).toBe(known.size);
@@ -37,4 +39,13 @@ test('a kept file that is now wrong is validated again and reported as ever', as
   const full = loadContent(copy.root).catch((error: ContentError) => error.message);
   expect(await withKept).toBe(await full);
   expect(await full).toContain('content/services/foot-care.yaml');
+});
+
+test('an .mdx file whose body now holds code is checked again and reported as ever', async () => {
+  const known = await keptAfterOneBuild();
+  copy.edit('services/24-hour-care.mdx', /\n$/, '\nA line that runs {process.exit(1)} at build time.\n');
+  const withKept = loadContent(copy.root, { known, next: new Map() }).catch((error: ContentError) => error.message);
+  const full = loadContent(copy.root).catch((error: ContentError) => error.message);
+  expect(await withKept).toBe(await full);
+  expect(await full).toMatch(/content\/services\/24-hour-care\.mdx:\d+:\d+ +expected text, found a \{\.\.\.\} expression/);
 });
