@@ -8,7 +8,7 @@
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
 import { headerRules, headersFile } from '../src/security/headers.ts';
@@ -26,9 +26,12 @@ const started = performance.now();
 
 /** The prerender's workers, once started (with bundles kept, they load while the content is checked). */
 let prerender: Prerender | undefined;
+/** The bundler, when the bundles must be built (it loads while the content is checked). */
+let bundler: Awaited<ReturnType<typeof startBundler>> | undefined;
 
 function fail(message: string): never {
   prerender?.stop();
+  bundler?.stop();
   rmSync(dist, { recursive: true, force: true });
   console.error(`\nBuild failed. Nothing was written to dist/.\n\n${message}\n`);
   process.exit(1);
@@ -41,23 +44,36 @@ const stepResult = path.join(cache, 'content-step.json');
 // memory is never held at once.
 const childEnv = { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot };
 
-async function bundle(): Promise<Bundled> {
+/**
+ * Starts the bundling step (scripts/lib/bundle.ts), which loads Vite and the plugins while the content is checked
+ * and bundles once `run` is called; `stop` ends it without bundling.
+ */
+async function startBundler() {
   const resultFile = path.join(cache, 'bundle-step.json');
   rmSync(resultFile, { force: true });
   // Rolldown's allocator (mimalloc) would otherwise commit its arenas up front: about 150 MB more resident memory
   // for the same bundles, in the same time (measured on Linux; a setting already in the environment is kept).
-  const run = spawnSync(process.execPath, [await compiledScript(process.cwd(), 'scripts/lib/bundle.ts'), resultFile], {
-    stdio: 'inherit',
+  const child = spawn(process.execPath, [await compiledScript(process.cwd(), 'scripts/lib/bundle.ts'), resultFile], {
+    stdio: ['pipe', 'inherit', 'inherit'],
     env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', ...childEnv },
   });
-  let result: BundleStepResult;
-  try {
-    result = JSON.parse(readFileSync(resultFile, 'utf8')) as BundleStepResult;
-  } catch {
-    fail(`The bundles could not be built (the step stopped with exit code ${run.status}); its output is above.`);
-  }
-  if (!result.ok) fail(result.error);
-  return result.bundled;
+  child.stdin!.on('error', () => undefined);
+  const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
+  return {
+    async run(): Promise<Bundled> {
+      child.stdin!.end('bundle\n');
+      const code = await exited;
+      let result: BundleStepResult;
+      try {
+        result = JSON.parse(readFileSync(resultFile, 'utf8')) as BundleStepResult;
+      } catch {
+        fail(`The bundles could not be built (the step stopped with exit code ${code}); its output is above.`);
+      }
+      if (!result.ok) fail(result.error);
+      return result.bundled;
+    },
+    stop: () => child.kill(),
+  };
 }
 
 const prerenderScript = await compiledScript(process.cwd(), 'scripts/lib/prerender.ts');
@@ -68,12 +84,14 @@ const startWorkers = () => startPrerender({ script: prerenderScript, env: childE
 
 // The bundles depend on code only, not on content (the form's choices the content step writes for the Edge
 // Functions are left out of the key: the dashboard gets its labels with its page). When they are kept, they are
-// put in dist/ first, and the prerender's workers start loading them while the content is checked.
+// put in dist/ first, and the prerender's workers start loading them while the content is checked; otherwise the
+// bundler starts loading Vite meanwhile, and bundles once the content is valid.
 const output = new BuildOutput(path.join(dist, 'client'));
 const key = bundleKey(process.cwd());
 let bundled = restoreBundles<Bundled>(process.cwd(), key, output);
 const reused = bundled !== undefined;
 if (reused) prerender = startWorkers();
+else bundler = await startBundler();
 
 // The content is validated (and the form's choices written) in a process of its own, before anything is bundled:
 // a content error (an MDX body's too) gets the positioned message of `npm run check`.
@@ -90,7 +108,7 @@ if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy s
 
 if (!bundled) {
   // `vike build` empties dist/client: everything in it now is a bundle.
-  bundled = await bundle();
+  bundled = await bundler!.run();
   saveBundles(process.cwd(), key, bundled);
   for (const file of filesUnder(output.root)) output.keep(file);
 }

@@ -3,9 +3,11 @@
  * the plugins are loaded once and their memory is given back before the prerender starts: `vike build` (the
  * pages' client and server bundles), then the form script on its own, then, only with VITE_POSTHOG_KEY, the
  * analytics scripts. Usage: bundle <result file>; the result is a BundleStepResult.
- * The build starts it with MIMALLOC_ARENA_EAGER_COMMIT=0 (see scripts/build.ts).
+ * The build starts it with MIMALLOC_ARENA_EAGER_COMMIT=0 (see scripts/build.ts), beside the content step: it loads
+ * Vite, Vike and the configuration's plugins meanwhile, then waits for a line on stdin before bundling anything
+ * (stdin closed with nothing written: the content had a problem, and there is nothing to do).
  */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'vike/api';
 import { buildAnalytics } from './buildAnalytics.ts';
 import { buildFormScript } from './buildFormScript.ts';
@@ -46,4 +48,12 @@ async function bundle(quiet: boolean): Promise<BundleStepResult> {
 
 const [resultFile] = process.argv.slice(2);
 if (!resultFile) throw new Error('usage: bundle.ts <result file>');
-writeFileSync(resultFile, JSON.stringify(await bundle(Boolean(process.env.BUILD_QUIET))));
+
+// The packages vite.config.ts imports (its plugins), loaded while the content is checked; Vite's own loading of
+// the configuration then finds them loaded.
+const configPackages = [...readFileSync('vite.config.ts', 'utf8').matchAll(/^import [^;]* from '([^.'][^']*)';$/gm)].map(([, name]) => name!);
+await Promise.all(configPackages.filter((name) => !name.startsWith('node:')).map((name) => import(name)));
+
+let go = '';
+for await (const chunk of process.stdin) go += String(chunk);
+if (go.trim()) writeFileSync(resultFile, JSON.stringify(await bundle(Boolean(process.env.BUILD_QUIET))));

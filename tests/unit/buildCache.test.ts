@@ -7,7 +7,7 @@
  * reuses them and changes exactly the pages it should, a removed file removes its page, a code edit bundles
  * again, and going back to the content as it was gives the pinned output again.
  */
-import { appendFileSync, existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
@@ -120,6 +120,20 @@ describe('rebuilds', () => {
     const run = build();
     expect(run.reused).toBe(false);
     expect(changedFiles(firstManifest, run.manifest)).toEqual([]);
+  }, REBUILD_MS);
+
+  // The bundler starts beside the content step (it loads Vite meanwhile) but bundles only valid content.
+  test('a content error when the bundles are to be built stops the build before anything is bundled', () => {
+    const kept = () => readdirSync(file('.build-cache/bundles')).filter((name) => /^[0-9a-f]{64}$/.test(name)).sort();
+    const before = kept();
+    appendFileSync(file('src/theme.ts'), '\n// Another edit of the code: the bundles would have to be built again.\n');
+    writeFileSync(file(housekeeping), original.replace(/^title: .*$/m, 'title: [Housekeeping'));
+    const run = project.build(PINNED_ENV);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/content\/services\/housekeeping\.yaml:\d+:\d+ +the YAML cannot be read/);
+    expect(existsSync(file('dist'))).toBe(false);
+    expect(kept()).toEqual(before);
+    writeFileSync(file(housekeeping), original);
   }, REBUILD_MS);
 
   test('a new VITE_ variable bundles everything again', () => {
