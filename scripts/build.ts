@@ -23,6 +23,10 @@ import { prerenderWorkers, startPrerender, type Prerender } from './lib/writePag
 const dist = path.join(process.cwd(), 'dist');
 const cache = path.join(process.cwd(), CACHE_DIR);
 const started = performance.now();
+/** BUILD_TIMINGS=1: when each step ended, in seconds since the build started (on stderr). */
+const timing = (step: string) => {
+  if (process.env.BUILD_TIMINGS) console.error(`[build] ${((performance.now() - started) / 1000).toFixed(2)} s  ${step}`);
+};
 
 /** The prerender's workers, once started (with bundles kept, they load while the content is checked). */
 let prerender: Prerender | undefined;
@@ -104,11 +108,13 @@ try {
   fail(`The content could not be checked (the step stopped with exit code ${step.status}); its output is above.`);
 }
 if (!site.ok) fail(site.error);
+timing('content checked');
 if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
 
 if (!bundled) {
   // `vike build` empties dist/client: everything in it now is a bundle.
   bundled = await bundler!.run();
+  timing('bundled');
   saveBundles(process.cwd(), key, bundled);
   for (const file of filesUnder(output.root)) output.keep(file);
 }
@@ -123,6 +129,7 @@ try {
 }
 // As `vike prerender` does when every page is prerendered: the server bundle is not deployed.
 rmSync(path.join(dist, 'server'), { recursive: true, force: true });
+timing('pages rendered and written');
 
 // The pictures and fonts the pages link to, and the files for the host.
 let pictures;
@@ -141,6 +148,7 @@ try {
 }
 // What an earlier build wrote and this one did not (a removed page, older bundles) goes.
 const removed = output.sweep();
+timing('pictures, fonts, sitemap and headers written; old files removed');
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${site.paths.length} public pages (${pageCount} with /admin and 404.html), sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
