@@ -81,9 +81,9 @@ async function startBundler() {
 }
 
 const prerenderScript = await compiledScript(process.cwd(), 'scripts/lib/prerender.ts');
-// The pages the content gives, before it is read: the service and job files, and the fixed pages.
+// How many pages the content gives, before it is read: about one per service and job file.
 const filesIn = (folder: string) => (existsSync(path.join('content', folder)) ? readdirSync(path.join('content', folder)).length : 0);
-const workers = prerenderWorkers(filesIn('services') + filesIn('jobs') + 15);
+const workers = prerenderWorkers(filesIn('services') + filesIn('jobs'));
 const startWorkers = () => startPrerender({ script: prerenderScript, env: childEnv, workers });
 
 // The bundles depend on code only, not on content (the form's choices the content step writes for the Edge
@@ -136,13 +136,12 @@ let pictures;
 try {
   pictures = await writeImages(site.images, path.join(process.cwd(), 'content', 'images'), output, path.join(cache, 'images'));
   writeFonts(output);
-  output.writeSync('sitemap.xml', site.sitemap);
-  output.writeSync('robots.txt', site.robots);
+  await Promise.all([output.write('sitemap.xml', site.sitemap), output.write('robots.txt', site.robots)]);
 } catch (error) {
   fail(`The pictures, fonts or sitemap could not be published: ${(error as Error).message}`);
 }
 try {
-  output.writeSync('_headers', headersFile(headerRules(site.policySources)));
+  await output.write('_headers', headersFile(headerRules(site.policySources)));
 } catch (error) {
   fail(`The security headers could not be written: ${(error as Error).message}`);
 }

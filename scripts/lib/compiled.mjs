@@ -9,6 +9,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 export const CACHE_DIR = '.build-cache';
 
@@ -39,18 +40,19 @@ const folders = new Map();
 export function hashInputs(hash, root, inputs, skip = new Set()) {
   /** @param {string} relative */
   const addFile = (relative) => {
-    const absolute = path.join(root, relative);
     if (skip.has(relative)) return;
-    hash.update(`${relative}\0${statSync(absolute).size}\0`).update(readFileSync(absolute));
+    const bytes = readFileSync(path.join(root, relative));
+    hash.update(`${relative}\0${bytes.length}\0`).update(bytes);
   };
   for (const input of inputs) {
     const absolute = path.join(root, input);
-    if (!existsSync(absolute)) hash.update(`${input}\0missing\0`);
-    else if (statSync(absolute).isFile()) addFile(input);
+    const stats = statSync(absolute, { throwIfNoEntry: false });
+    if (!stats) hash.update(`${input}\0missing\0`);
+    else if (stats.isFile()) addFile(input);
     else {
-      for (const name of readdirSync(absolute, { recursive: true, encoding: 'utf8' }).sort()) {
-        if (statSync(path.join(absolute, name)).isFile()) addFile(`${input}/${name.split(path.sep).join('/')}`);
-      }
+      const files = readdirSync(absolute, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
+      const names = files.map((entry) => path.relative(absolute, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')).sort();
+      for (const name of names) addFile(`${input}/${name}`);
     }
   }
   return hash;
@@ -65,6 +67,10 @@ export function hashInputs(hash, root, inputs, skip = new Set()) {
  */
 export async function compiledScript(root, entry) {
   if (!BUILD_SCRIPTS.includes(entry)) throw new Error(`${entry} is not one of the build's scripts (${BUILD_SCRIPTS.join(', ')})`);
+  // Running compiled (scripts/build.mjs ran the compiled build), the other scripts were compiled with this one,
+  // into the same folder: no need to hash our code again.
+  const beside = path.join(path.dirname(fileURLToPath(import.meta.url)), `${path.basename(entry, '.ts')}.mjs`);
+  if (path.dirname(path.dirname(beside)) === path.join(root, CACHE_DIR, 'scripts') && existsSync(beside)) return beside;
   if (!folders.has(root)) folders.set(root, path.join(root, CACHE_DIR, 'scripts', hashInputs(createHash('sha256'), root, SCRIPT_INPUTS, WRITTEN_FOR_FUNCTIONS).digest('hex').slice(0, 16)));
   /** @type {string} */
   const folder = folders.get(root);

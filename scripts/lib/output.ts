@@ -5,7 +5,7 @@
  * end, every file no step produced is removed (a removed service's page, a bundle of older code), so what is
  * left is exactly this build's output, and every page in it was rendered by this build.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -43,15 +43,6 @@ export class BuildOutput {
     this.written += 1;
   }
 
-  writeSync(relative: string, data: string | Buffer): void {
-    const absolute = this.claim(relative);
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    if (readIfFile(absolute)?.equals(bytes)) return;
-    mkdirSync(path.dirname(absolute), { recursive: true });
-    writeFileSync(absolute, bytes);
-    this.written += 1;
-  }
-
   /** Copies `source` to the file unless it already holds the same bytes. */
   copySync(relative: string, source: string): void {
     const absolute = this.claim(relative);
@@ -84,14 +75,6 @@ export class BuildOutput {
     };
     visit(this.root, '');
     return removed;
-  }
-}
-
-function readIfFile(file: string): Buffer | undefined {
-  try {
-    return readFileSync(file);
-  } catch {
-    return undefined;
   }
 }
 

@@ -1,8 +1,8 @@
 /**
  * One prerender worker: renders its share of the pages with Vike's server runtime (`renderPage`, the function
- * a production server calls, on the bundle in dist/server). The HTML is what `vike prerender` writes (the pinned output test compares), but `vike prerender` first
- * loads Vite and the project's Vite configuration (MDX, React and Vike plugins) again, which was most of a small
- * site's build time; the server runtime needs neither.
+ * a production server calls, on the bundle in dist/server). The HTML is what `vike prerender` writes (the pinned
+ * output test compares), but `vike prerender` first loads Vite and the project's Vite configuration (MDX, React
+ * and Vike plugins) again, which was most of a small site's build time; the server runtime needs neither.
  * Compiled and run with plain Node (scripts/lib/compiled.mjs); the build runs several at once (writePages.ts).
  * Usage: prerender <worker> <workers>. It starts by loading Vike, React and every page's server code, then
  * reads the plan file's name from stdin (a ContentStepResult: its `paths` are the pages the content gives:

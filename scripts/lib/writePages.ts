@@ -1,9 +1,8 @@
 /**
  * Runs the prerender: workers (prerender.ts, plain-Node processes) render the pages and send each here, where it
  * is given its style policy (securityHeaders.ts) and written into dist/client when it changed (output.ts), while
- * the worker renders the next. The
- * workers are started as soon as the bundles are in dist/, so that loading Vike, React and the pages' code
- * overlaps the content step; `render` then hands them the plan.
+ * the worker renders the next. The workers are started as soon as the bundles are in dist/, so that loading Vike,
+ * React and the pages' code overlaps the content step; `render` then hands them the plan.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
@@ -83,19 +82,23 @@ export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv
       // disk's journal (about 1 ms on a virtual disk), longer than it takes to render a page.
       const writing = new Set<Promise<void>>();
       let failed: unknown;
+      // Past WRITES_IN_FLIGHT the workers wait (their pipe fills), so pages never pile up in memory here.
+      let paused = false;
+      const flow = (pause: boolean) => {
+        if (pause !== paused) for (const child of children) child.stdout![pause ? 'pause' : 'resume']();
+        paused = pause;
+      };
       write = (file, html) => {
         const written = output.write(file, withPolicyWhereItApplies(file, html, sources).html);
         writing.add(written);
-        // Past WRITES_IN_FLIGHT the workers wait (their pipe fills), so pages never pile up in memory here.
-        if (writing.size === WRITES_IN_FLIGHT) for (const child of children) child.stdout!.pause();
+        if (writing.size >= WRITES_IN_FLIGHT) flow(true);
         written.then(
-          () => {
-            writing.delete(written);
-            pages += 1;
-            if (writing.size === WRITES_IN_FLIGHT / 2) for (const child of children) child.stdout!.resume();
-          },
+          () => (pages += 1),
           (error: unknown) => (failed ??= error),
-        );
+        ).finally(() => {
+          writing.delete(written);
+          if (writing.size <= WRITES_IN_FLIGHT / 2) flow(false);
+        });
       };
       for (const child of children) child.stdin!.end(`${planFile}\n`);
       try {

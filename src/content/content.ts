@@ -1,8 +1,8 @@
 /**
  * The content as the pages use it: its types, and `getContent()`, which gives the validated content to the
  * renderer and the pages' data hooks. In a build the content is validated once, before the bundler runs, and
- * read here from that snapshot; the validating loader (loader.ts, with zod, the YAML parser and the MDX
- * compiler) is loaded only when there is no snapshot to read (development, tests) or it no longer matches
+ * read here from that snapshot; the validating loader (loader.ts, with zod and the YAML and MDX parsers)
+ * is loaded only when there is no snapshot to read (development, tests) or it no longer matches
  * the files. So the prerender, which renders every page, never loads it.
  */
 import { createHash } from 'node:crypto';

@@ -190,8 +190,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     const digest = createHash('sha256').update(raw).digest('hex');
     const data = known.get(digest);
     // The positions the checks across files may point at: the frontmatter's, in an .mdx file.
-    const yaml = mdx ? { text: MDX_FRONTMATTER.exec(raw)?.[1] ?? '', lineOffset: 1 } : { text: raw, lineOffset: 0 };
-    const before = data && { file: show(absolute), source: sourceWhenAsked(show(absolute), yaml.text, yaml.lineOffset), data };
+    const before = data && { file: show(absolute), source: mdx ? sourceWhenAsked(show(absolute), MDX_FRONTMATTER.exec(raw)?.[1] ?? '', 1) : sourceWhenAsked(show(absolute), raw), data };
     if (before) valid.push(before);
     const parsed = before || (await parse());
     if (parsed) next.set(digest, parsed.data);
@@ -236,7 +235,6 @@ function sourceWhenAsked(file: string, raw: string, lineOffset = 0): YamlSource 
     locate: (fieldPath, at) => parsed().locate(fieldPath, at),
   };
 }
-
 
 /** Paths the fixed pages own; a service file may not take them. */
 export const RESERVED_SLUGS = ['services', 'all-services', 'locations', 'contact', 'about', 'careers', 'privacy', 'admin', 'index', '404'];

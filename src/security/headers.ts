@@ -89,8 +89,8 @@ export function headerRules(sources: PolicySources): HeaderRule[] {
         'Cross-Origin-Opener-Policy': 'same-origin',
       },
     },
-    // Vite names files under /assets/ after their content hash, so they never change; so does the build the pictures
-    // and fonts it publishes there (scripts/lib/publicAssets.ts).
+    // Vite names files under /assets/ after their content hash, so they never change; the build names the pictures
+    // and fonts it publishes there the same way (scripts/lib/publicAssets.ts).
     { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];
 }
