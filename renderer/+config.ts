@@ -11,5 +11,7 @@ export default {
   passToClient: [],
   meta: {
     Page: { env: { server: true, client: false } },
+    // The page's document as a string (+documentHtml.ts), for the prerender to call without renderPage.
+    documentHtml: { env: { server: true } },
   },
 } satisfies Config;

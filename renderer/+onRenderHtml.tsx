@@ -1,69 +1,9 @@
-// Renders every public page to static HTML: React on the server, Emotion's styles collected into the head.
-import createCache from '@emotion/cache';
-import { CacheProvider } from '@emotion/react';
-import createEmotionServer from '@emotion/server/create-instance';
-import { renderToString } from 'react-dom/server';
-import { dangerouslySkipEscape, escapeInject } from 'vike/server';
+// Renders every page's HTML document (renderer/document.tsx). It is also this page's `documentHtml` config
+// (+documentHtml.ts), which the prerender calls directly for the pages of a template route after the first.
+import { dangerouslySkipEscape } from 'vike/server';
 import type { PageContextServer } from 'vike/types';
-import { analyticsScriptSrc } from '../src/analytics/script.ts';
-import { ImagesProvider } from '../src/components/ContentImage.tsx';
-import { getContent, type Content } from '../src/content/content.ts';
-import { siteOrigin } from '../src/env.ts';
-import { fontFaceCss, fontPreloads } from '../src/fonts.ts';
-import { formScriptSrc } from '../src/forms/formScript.ts';
-import { buildHead } from '../src/seo/head.ts';
-import { Layout } from './Layout.tsx';
-import { chromeFrom, notFoundMeta } from './pageData.ts';
-import './types.ts';
+import { documentHtml } from './document.tsx';
 
 export async function onRenderHtml(pageContext: PageContextServer) {
-  const content = await getContent();
-  const { Page } = pageContext;
-  const data = pageContext.data;
-  const meta = data?.meta ?? notFoundMeta(pageContext.urlPathname);
-
-  const head = buildHead(meta, content.site, siteOrigin(content.site.siteUrl));
-  // A page whose Page exists only in the browser (/admin) gets an empty shell for its client app to fill.
-  const { html, styles } = Page ? renderPage(Page, data, content, meta.path) : { html: '<div id="app-root"></div>', styles: '' };
-  // The one script a public page may load: the form script, and only where a form is (decision 1).
-  const formScript = data?.enhanceForm ? escapeInject`<script type="module" src="${formScriptSrc()}"></script>` : '';
-  // With an analytics key (DESIGN 7), every public page also loads the analytics boot script; /admin starts its own.
-  const analyticsSrc = Page ? analyticsScriptSrc() : undefined;
-  const analyticsScript = analyticsSrc ? escapeInject`
-    <script type="module" src="${analyticsSrc}"></script>` : '';
-
-  return escapeInject`<!DOCTYPE html>
-<html lang="en">
-  <head>
-    <meta charset="utf-8">
-    <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="theme-color" content="#0d5c57">
-    <link rel="icon" href="/favicon.svg" type="image/svg+xml">
-    <link rel="apple-touch-icon" href="/apple-touch-icon.png">
-    ${dangerouslySkipEscape(fontPreloads())}
-    ${dangerouslySkipEscape(head)}
-    <style>${dangerouslySkipEscape(fontFaceCss())}</style>
-    ${dangerouslySkipEscape(styles)}
-    ${formScript}${analyticsScript}
-  </head>
-  <body>${dangerouslySkipEscape(html)}</body>
-</html>`;
-}
-
-/** React on the server, with Emotion's styles collected from a cache made for this render. */
-function renderPage(Page: NonNullable<PageContextServer['Page']>, data: PageContextServer['data'], content: Content, path: string) {
-  // `compat` stops Emotion from writing <style> tags inline in the markup; they go into the head instead.
-  const cache = createCache({ key: 'c' });
-  cache.compat = true;
-  const emotion = createEmotionServer(cache);
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <ImagesProvider value={content.images}>
-        <Layout chrome={chromeFrom(content)} path={path}>
-          <Page {...(data ?? {})} />
-        </Layout>
-      </ImagesProvider>
-    </CacheProvider>,
-  );
-  return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
+  return dangerouslySkipEscape(await documentHtml(pageContext));
 }

@@ -1,5 +1,5 @@
 import { render } from 'vike/abort';
-import type { PageContextServer } from 'vike/types';
+import type { RouteContext } from '../../renderer/types.ts';
 import { getContent, openJobs } from '../../src/content/content.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { applicationFormProps } from '../../src/forms/applicationFormData.ts';
@@ -8,7 +8,7 @@ import type { PageMeta } from '../../src/seo/head.ts';
 import { jobPostingJsonLd } from '../../src/seo/jsonLd.ts';
 import { shortDescription } from '../../src/seo/shortDescription.ts';
 
-export async function data(pageContext: PageContextServer) {
+export async function data(pageContext: RouteContext) {
   const content = await getContent();
   const job = openJobs(content).find((j) => j.slug === pageContext.routeParams.slug);
   if (!job) throw render(404);

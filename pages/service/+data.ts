@@ -1,12 +1,12 @@
 import { render } from 'vike/abort';
-import type { PageContextServer } from 'vike/types';
+import type { RouteContext } from '../../renderer/types.ts';
 import { getContent } from '../../src/content/content.ts';
 import { serviceBySlug } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
 import { serviceJsonLd } from '../../src/seo/jsonLd.ts';
 
-export async function data(pageContext: PageContextServer) {
+export async function data(pageContext: RouteContext) {
   const content = await getContent();
   const service = serviceBySlug(content, pageContext.routeParams.slug!);
   if (!service) throw render(404);

@@ -9,11 +9,18 @@
  * fixed pages, form pages, jobs, services; see publicRoutes), so that loading overlaps the content step. Vike's
  * own static routes (such as /admin) and the 404 page are added here. Worker k of n renders pages k, k + n, ...
  * of the whole list, and the 404 page if k is 0, and sends each to stdout for the build to write.
+ *
+ * The pages of a template route (a service, a job) after the first are rendered without renderPage: the route's
+ * +data and documentHtml (the config that onRenderHtml returns the string of) are called directly, with the page's
+ * address and parameters. That is what renderPage does for such a page, less its routing, hook timers and HTML
+ * scanning, which cost twice as much as React itself. It is trusted only once it gave Vike's HTML byte for byte on
+ * the route's first page; otherwise, or when a page fails that way, Vike renders the pages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getGlobalContextAsync, renderPage } from 'vike/server';
+import type { DocumentContext, RouteContext } from '../../renderer/types.ts';
 import type { ContentStepResult } from './contentStep.ts';
 
 /** Routes with a parameter, whose pages the content lists (the plan's paths); any other needs adding there. */
@@ -50,19 +57,83 @@ const plan = JSON.parse(readFileSync(planFile, 'utf8')) as Extract<ContentStepRe
 /** The file a page is written to, as `vike prerender` names it. */
 const htmlFile = (urlPath: string) => (urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`);
 
-/**
- * Sends a page to the build, which writes it with its style policy on the other core as this renders the next
- * (creating a folder and a file costs about as much time as rendering the page): a header line, "<file>\t<bytes>",
- * then the HTML. A pipe's writes are synchronous on Linux: when the build falls behind, this waits for it.
- */
-async function write(urlPath: string, file: string, status: number) {
+/** A page of a template route: the route, and its parameters taken from the address. */
+interface RouteMatch {
+  route: string;
+  routeParams: Record<string, string>;
+}
+
+const fixedPaths = new Set(staticPaths);
+/** The template route an address belongs to, as Vike routes it: a fixed page wins, and a parameter is one segment. */
+function templateRoute(urlPath: string): RouteMatch | undefined {
+  if (fixedPaths.has(urlPath)) return undefined;
+  const segments = urlPath.split('/');
+  const matches = CONTENT_ROUTES.flatMap((route) => {
+    const parts = route.split('/');
+    if (parts.length !== segments.length) return [];
+    const routeParams: Record<string, string> = {};
+    for (const [i, part] of parts.entries()) {
+      if (part.startsWith('@')) routeParams[part.slice(1)] = segments[i]!;
+      else if (part !== segments[i]) return [];
+    }
+    return [{ route, routeParams }];
+  });
+  return matches.length === 1 && Object.values(matches[0]!.routeParams).every((value) => /^[\w-]+$/.test(value)) ? matches[0] : undefined;
+}
+
+type Template = (urlPath: string, routeParams: Record<string, string>) => Promise<string>;
+/** Per template route: how its pages are rendered without renderPage, or null where Vike renders them all. */
+const templates = new Map<string, Template | null>();
+
+/** The template of a route, from Vike's render of its first page; kept only if it gives the same HTML. */
+async function templateFrom(pageContext: Awaited<ReturnType<typeof renderPage>>, match: RouteMatch, urlPath: string, html: string): Promise<Template | null> {
+  // A template route's +data reads only its parameters (RouteContext), and documentHtml only a DocumentContext.
+  const data = pageContext.config?.data as ((pageContext: RouteContext) => unknown) | undefined;
+  const document = pageContext.config?.documentHtml;
+  const Page = pageContext.Page as DocumentContext['Page'];
+  const template: Template = async (path, routeParams) => {
+    const page: DocumentContext = { Page, urlPathname: path, data: data ? ((await data({ routeParams })) as DocumentContext['data']) : undefined };
+    return document!(page);
+  };
+  let same = false;
+  try {
+    same = document !== undefined && (await template(urlPath, match.routeParams)) === html;
+  } catch {
+    // Told below.
+  }
+  if (same) return template;
+  console.error(`prerender: the pages of ${match.route} are rendered one by one through Vike's renderPage (slower): its documentHtml did not give Vike's HTML for ${urlPath}.`);
+  return null;
+}
+
+/** A page's HTML, through its route's template when it has a trusted one, otherwise through Vike's renderPage. */
+async function render(urlPath: string, status: number): Promise<string> {
+  const match = status === 200 ? templateRoute(urlPath) : undefined;
+  const template = match && templates.get(match.route);
+  if (template) {
+    try {
+      return await template(urlPath, match.routeParams);
+    } catch {
+      // Vike renders it below, and reports what went wrong (a thrown render(404) is a 404 there).
+    }
+  }
   const pageContext = await renderPage({ urlOriginal: urlPath });
   const response = pageContext.httpResponse;
   if (!response || response.statusCode !== status) {
     const error = (pageContext as { errorWhileRendering?: unknown }).errorWhileRendering;
     throw new Error(`${urlPath} rendered with status ${response?.statusCode ?? 'none'}, not ${status}`, { cause: error });
   }
-  const html = Buffer.from(response.body, 'utf8');
+  if (match && !templates.has(match.route)) templates.set(match.route, await templateFrom(pageContext, match, urlPath, response.body));
+  return response.body;
+}
+
+/**
+ * Sends a page to the build, which writes it with its style policy on the other core as this renders the next
+ * (creating a folder and a file costs about as much time as rendering the page): a header line, "<file>\t<bytes>",
+ * then the HTML. A pipe's writes are synchronous on Linux: when the build falls behind, this waits for it.
+ */
+async function write(urlPath: string, file: string, status: number) {
+  const html = Buffer.from(await render(urlPath, status), 'utf8');
   process.stdout.write(`${file}\t${html.length}\n`);
   process.stdout.write(html);
 }

@@ -58,6 +58,11 @@ describe('a build of the content as it is', () => {
   test('bundles, and keeps the bundles for the next build', () => {
     expect(first.stdout).toContain('Bundles: built');
   });
+
+  // The pages of a template route after the first are rendered without renderPage (scripts/lib/prerender.ts).
+  test("renders the pages of the service and job routes from their templates, which gave Vike's HTML", () => {
+    expect(first.stderr).not.toContain('rendered one by one');
+  });
 });
 
 // Each rebuild runs the real build (bundling again where a test says so): a minute is plenty on a busy machine.
@@ -113,6 +118,21 @@ describe('rebuilds', () => {
     expect(run.status).toBe(0);
     expect(run.stdout).toContain('Bundles: reused');
     expect(changedFiles(firstManifest, outputManifest(client()))).toEqual([]);
+  }, REBUILD_MS);
+
+  // Should onRenderHtml ever write more than documentHtml gives, the template is not trusted: Vike renders every page.
+  test('a document that differs from what Vike writes is caught on the first page, and Vike renders every page of the route', () => {
+    const onRenderHtml = file('renderer/+onRenderHtml.tsx');
+    const source = readFileSync(onRenderHtml, 'utf8');
+    writeFileSync(onRenderHtml, source.replace('dangerouslySkipEscape(await documentHtml(pageContext))', "dangerouslySkipEscape((await documentHtml(pageContext)).replace('<body>', '<body data-by-vike>'))"));
+    const run = project.build(PINNED_ENV);
+    writeFileSync(onRenderHtml, source);
+    expect(run.status).toBe(0);
+    expect(run.stderr).toMatch(/the pages of \/@slug are rendered one by one through Vike's renderPage \(slower\): its documentHtml did not give Vike's HTML for \/[\w-]+\./);
+    expect(run.stderr).toMatch(/the pages of \/careers\/@slug are rendered one by one/);
+    const pages = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('index.html'));
+    expect(pages.length).toBeGreaterThan(40);
+    for (const page of pages) expect(readFileSync(path.join(client(), page), 'utf8'), page).toContain('<body data-by-vike>');
   }, REBUILD_MS);
 
   test('a code edit bundles everything again', () => {
