@@ -7,14 +7,21 @@
 import { spawnSync } from 'node:child_process';
 import { startStack } from './lib/stack.ts';
 
+const DEFAULT_API_PORT = 54321;
+const apiPort = Number(process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_API_PORT);
+
 if (!process.argv.includes('--no-build')) {
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env: { ...process.env, BUILD_QUIET: '1' } });
+  const env: NodeJS.ProcessEnv = { ...process.env, BUILD_QUIET: '1' };
+  // The forms post to the stand-in and the dashboard talks to it: on another port, the site is built for that port
+  // (unset, VITE_SUPABASE_URL means the stand-in on 54321, src/admin/env.ts).
+  if (!process.env.VITE_SUPABASE_URL && apiPort !== DEFAULT_API_PORT) env.VITE_SUPABASE_URL = `http://127.0.0.1:${apiPort}`;
+  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env });
   if (built.status !== 0) process.exit(built.status ?? 1);
 }
 
 const stack = await startStack({
   sitePort: Number(process.env.PORT ?? 3000),
-  apiPort: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
+  apiPort,
   host: process.env.HOST ?? '127.0.0.1',
 });
 console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescription}`);

@@ -3,12 +3,15 @@
  * 405 instead of dying, and the site and the Supabase stand-in run in processes of their own, so one
  * stopping leaves the other serving (and the supervisor starts it again).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { freePorts } from '../../scripts/lib/freePorts.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { createStaticServer } from '../../scripts/serve.ts';
 import { headerRules, headersFile } from '../../src/security/headers.ts';
@@ -138,4 +141,50 @@ describe('npm start\'s stack', () => {
     await back;
     expect(await apiUp()).toBe(200);
   }, 60_000);
+});
+
+// A developer with something else on 54321 runs `LOCAL_SUPABASE_PORT=... npm start`: the site it builds must post
+// its forms to (and the dashboard talk to) the stand-in on that port, not on 54321.
+describe('npm start on a port of its own', () => {
+  let project: ProjectCopy;
+  let start: ChildProcess;
+  const [sitePort, apiPort] = freePorts(2) as [number, number];
+  let output = '';
+  beforeAll(async () => {
+    project = copyProject();
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort) };
+    delete env.VITE_SUPABASE_URL;
+    start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: project.dir, env, detached: true });
+    await new Promise<void>((resolve, reject) => {
+      start.stdout!.on('data', (chunk: Buffer) => {
+        output += String(chunk);
+        if (output.includes('Press Ctrl-C to stop.')) resolve();
+      });
+      start.stderr!.on('data', (chunk: Buffer) => (output += String(chunk)));
+      start.on('exit', (code) => reject(new Error(`npm start stopped (${code}):\n${output}`)));
+    });
+  }, 240_000);
+  afterAll(async () => {
+    if (start?.exitCode === null) {
+      const exited = new Promise((resolve) => start.on('exit', resolve));
+      process.kill(-start.pid!, 'SIGTERM');
+      await exited;
+    }
+    project?.cleanup();
+  }, 60_000);
+
+  test('builds the contact form to post to the stand-in on that port, which answers it', async () => {
+    const html = await (await fetch(`http://localhost:${sitePort}/contact`)).text();
+    const action = `http://127.0.0.1:${apiPort}/functions/v1/submit-inquiry`;
+    expect(html).toContain(`action="${action}"`);
+    // Sent empty, as a browser without JavaScript would: the function sends the visitor back to say what is missing.
+    const sent = await fetch(action, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'text/html', origin: `http://localhost:${sitePort}` },
+      body: '',
+    });
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toMatch(new RegExp(`^http://localhost:${sitePort}/contact/not-sent#\\w+`));
+  });
 });
