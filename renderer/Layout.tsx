@@ -1,23 +1,21 @@
 // The frame of every public page: skip link, header, main content, footer, and the base styles.
 import { Global, css } from '@emotion/react';
 import type { ReactNode } from 'react';
-import { SiteFooter } from '../src/components/SiteFooter.tsx';
-import { SiteHeader } from '../src/components/SiteHeader.tsx';
 import { color, font, layout } from '../src/theme.ts';
-import type { Chrome } from './pageData.ts';
 
-export function Layout({ chrome, path, children }: { chrome: Chrome; path: string; children: ReactNode }) {
+/** `header` and `footer`: SiteHeader and SiteFooter, as renderer/chromeParts.tsx places them. */
+export function Layout({ header, footer, children }: { header: ReactNode; footer: ReactNode; children: ReactNode }) {
   return (
     <>
       <Global styles={baseStyles} />
       <a href="#main" className="skip-link">
         Skip to main content
       </a>
-      <SiteHeader chrome={chrome} path={path} />
+      {header}
       <main id="main" tabIndex={-1}>
         {children}
       </main>
-      <SiteFooter chrome={chrome} />
+      {footer}
     </>
   );
 }

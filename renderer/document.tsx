@@ -2,17 +2,19 @@
  * A page's whole HTML document: React on the server, Emotion's styles collected into the head. A plain string,
  * so that the prerender can call it without Vike's renderPage (see DocumentContext).
  */
-import createCache from '@emotion/cache';
 import { CacheProvider } from '@emotion/react';
 import createEmotionServer from '@emotion/server/create-instance';
 import { renderToString } from 'react-dom/server';
 import { analyticsScriptSrc } from '../src/analytics/script.ts';
 import { ImagesProvider } from '../src/components/ContentImage.tsx';
+import { SiteFooter } from '../src/components/SiteFooter.tsx';
+import { headerPlace, SiteHeader } from '../src/components/SiteHeader.tsx';
 import { getContent, type Content } from '../src/content/content.ts';
 import { siteOrigin } from '../src/env.ts';
 import { fontFaceCss, fontPreloads } from '../src/fonts.ts';
 import { formScriptSrc } from '../src/forms/formScript.ts';
 import { buildHead, escapeHtml } from '../src/seo/head.ts';
+import { emotionCache, PageParts } from './chromeParts.tsx';
 import { Layout } from './Layout.tsx';
 import { chromeFrom, notFoundMeta } from './pageData.ts';
 import type { DocumentContext } from './types.ts';
@@ -53,18 +55,24 @@ export async function documentHtml(pageContext: DocumentContext): Promise<string
 
 /** React on the server, with Emotion's styles collected from a cache made for this render. */
 function renderPage(Page: NonNullable<DocumentContext['Page']>, data: DocumentContext['data'], content: Content, path: string) {
-  // `compat` stops Emotion from writing <style> tags inline in the markup; they go into the head instead.
-  const cache = createCache({ key: 'c' });
-  cache.compat = true;
+  const cache = emotionCache();
   const emotion = createEmotionServer(cache);
-  const html = renderToString(
-    <CacheProvider value={cache}>
-      <ImagesProvider value={content.images}>
-        <Layout chrome={chromeFrom(content)} path={path}>
-          <Page {...(data ?? {})} />
-        </Layout>
-      </ImagesProvider>
-    </CacheProvider>,
+  const chrome = chromeFrom(content);
+  const place = headerPlace(chrome, path);
+  const parts = new PageParts(content, cache);
+  const header = parts.place(`header ${place.current ?? ''} ${place.contactSection}`, () => <SiteHeader chrome={chrome} place={place} />);
+  const main = <Page {...(data ?? {})} />;
+  const footer = parts.place('footer', () => <SiteFooter chrome={chrome} />);
+  const html = parts.splice(
+    renderToString(
+      <CacheProvider value={cache}>
+        <ImagesProvider value={content.images}>
+          <Layout header={header} footer={footer}>
+            {main}
+          </Layout>
+        </ImagesProvider>
+      </CacheProvider>,
+    ),
   );
   return { html, styles: emotion.constructStyleTagsFromChunks(emotion.extractCriticalToChunks(html)) };
 }

@@ -19,10 +19,25 @@ const links = [
   { href: '/contact', label: 'Contact' },
 ];
 
-export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
+/**
+ * All the header shows of the page it is on: the menu entry that is the page (marked as current), and whether
+ * the page has a contact section of its own. The header is given this, not the page's address, so that every
+ * page with the same place shows the same header (renderer/chromeParts.tsx renders it once for them all).
+ */
+export interface HeaderPlace {
+  current: string | undefined;
+  contactSection: boolean;
+}
+
+export function headerPlace(chrome: Chrome, path: string): HeaderPlace {
+  const listed = links.some((link) => link.href === path) || chrome.menu.some((item) => item.href === path);
+  return { current: listed ? path : undefined, contactSection: CONTACT_SECTION_PATHS.includes(path) };
+}
+
+export function SiteHeader({ chrome, place }: { chrome: Chrome; place: HeaderPlace }) {
   const { site, menu } = chrome;
   // Get Started scrolls to the page's own contact section where it has one.
-  const getStartedHref = CONTACT_SECTION_PATHS.includes(path) ? '#contact' : '/contact';
+  const getStartedHref = place.contactSection ? '#contact' : '/contact';
   return (
     <header css={headerStyle}>
       <Container wide>
@@ -42,7 +57,7 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
               <ul>
                 {links.map((link) => (
                   <li key={link.href} className={link.menu ? 'has-menu' : undefined}>
-                    <a {...pageLink(link.href, 'header')} aria-current={link.href === path ? 'page' : undefined}>
+                    <a {...pageLink(link.href, 'header')} aria-current={link.href === place.current ? 'page' : undefined}>
                       {link.label}
                     </a>
                     {link.menu ? (
@@ -57,7 +72,7 @@ export function SiteHeader({ chrome, path }: { chrome: Chrome; path: string }) {
                       <ul className="submenu" aria-label="Popular services">
                         {menu.map((item) => (
                           <li key={item.href}>
-                            <a {...serviceLink(item.href, 'header_menu')} aria-current={item.href === path ? 'page' : undefined}>
+                            <a {...serviceLink(item.href, 'header_menu')} aria-current={item.href === place.current ? 'page' : undefined}>
                               <Icon name={item.icon} size={20} />
                               {item.title}
                             </a>
