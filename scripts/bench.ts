@@ -74,8 +74,9 @@ async function timedBuild(dir: string) {
 }
 
 /**
- * In a fresh copy (no kept bundles): a first build, which bundles; the same again, unchanged (bundles reused:
- * the prerender's cost alone, what an extra page adds to); then an edit of one service's description.
+ * In a fresh copy (no kept bundles): a first build, which bundles; the same again, unchanged, three times (bundles
+ * reused: the prerender's cost alone, what an extra page adds to; every page is still rendered); then an edit of
+ * one service's description.
  */
 async function buildFigures(addPages: number) {
   const project = copyProject();
@@ -84,11 +85,13 @@ async function buildFigures(addPages: number) {
       writeFileSync(path.join(project.dir, `content/services/generated-service-${String(i).padStart(4, '0')}.yaml`), extraService(i));
     }
     const cold = await timedBuild(project.dir);
-    const warm = await timedBuild(project.dir);
+    // The rebuild the marginal cost is taken from: the median of three, as one run can land on a busy moment.
+    const warms = [await timedBuild(project.dir), await timedBuild(project.dir), await timedBuild(project.dir)];
+    const warm = warms.sort((a, b) => a.seconds - b.seconds)[1]!;
     const edited = path.join(project.dir, 'content/services/housekeeping.yaml');
     writeFileSync(edited, readFileSync(edited, 'utf8').replace(/^description: (.*)$/m, 'description: Light housekeeping at home, described again for the content-only rebuild of the benchmark.'));
     const contentOnly = await timedBuild(project.dir);
-    if (!warm.reused || !contentOnly.reused) throw new Error('a rebuild without a code change bundled again: the build cache did not hold');
+    if (warms.some((run) => !run.reused) || !contentOnly.reused) throw new Error('a rebuild without a code change bundled again: the build cache did not hold');
     const client = path.join(project.dir, 'dist/client');
     return {
       cold,
@@ -121,7 +124,7 @@ function jsPerPage(client: string): Map<string, number> {
   return sizes;
 }
 
-console.log(`Building each case three times: first build, rebuild unchanged, rebuild after a content edit (this takes a minute)...\n`);
+console.log(`Building each case five times: first build, rebuild unchanged (three times, the median counts), rebuild after a content edit (this takes a minute)...\n`);
 const base = await buildFigures(0);
 const large = await buildFigures(EXTRA_PAGES);
 // What an extra page costs: the bundles do not depend on the pages, so compared with the bundles reused.
@@ -130,11 +133,11 @@ const marginalColdMs = ((large.cold.seconds - base.cold.seconds) * 1000) / EXTRA
 const load = (run: { load: number }) => `load ${run.load.toFixed(2)}`;
 const rows: Array<[string, string, string, string?]> = [
   ['Build time, site as it is (first build: bundles built)', `${base.cold.seconds.toFixed(2)} s`, 'goal <= 3 s on an idle machine', load(base.cold)],
-  ['Rebuild, site as it is, nothing changed (bundles reused)', `${base.warm.seconds.toFixed(2)} s`, '', load(base.warm)],
+  ['Rebuild, site as it is, nothing changed (bundles reused, median of 3)', `${base.warm.seconds.toFixed(2)} s`, '', load(base.warm)],
   ['Rebuild after a content-only edit (one description)', `${base.contentOnly.seconds.toFixed(2)} s`, 'goal <= 1.5 s', load(base.contentOnly)],
   ['Peak memory, whole process tree, site as it is (first build)', `${base.cold.treeMb.toFixed(0)} MB`, '', load(base.cold)],
   [`Build time with ${EXTRA_PAGES} extra service files (first build)`, `${large.cold.seconds.toFixed(2)} s`, '', load(large.cold)],
-  [`Rebuild with ${EXTRA_PAGES} extra service files (bundles reused)`, `${large.warm.seconds.toFixed(2)} s`, '', load(large.warm)],
+  [`Rebuild with ${EXTRA_PAGES} extra service files (bundles reused, median of 3)`, `${large.warm.seconds.toFixed(2)} s`, '', load(large.warm)],
   ['Marginal time per extra page (bundles reused)', `${marginalMs.toFixed(2)} ms`, 'goal <= 1 ms', load(large.warm)],
   ['Marginal time per extra page (first builds)', `${marginalColdMs.toFixed(2)} ms`, '', load(large.cold)],
   [`Peak memory, whole process tree, ${EXTRA_PAGES} extra pages (first build)`, `${large.cold.treeMb.toFixed(0)} MB`, 'goal <= 400 MB', load(large.cold)],
