@@ -9,6 +9,7 @@
  * (only the providers given here), and must not use useId, whose ids depend on the place in the tree.
  */
 import createCache, { type EmotionCache } from '@emotion/cache';
+import { randomUUID } from 'node:crypto';
 import { CacheProvider } from '@emotion/react';
 import type { ReactNode } from 'react';
 import { renderToString } from 'react-dom/server';
@@ -48,13 +49,15 @@ function partOf(content: Content, key: string, node: () => ReactNode): Part {
   return part;
 }
 
-const placeholder = (id: number) => `<template data-part="${id}"></template>`;
+/** Never in a page's own markup (MDX could write a <template>): made up for this process. */
+const PLACEHOLDER_ID = `part-${randomUUID()}`;
+const placeholder = (id: number) => `<template data-part="${PLACEHOLDER_ID}-${id}"></template>`;
 
 /** Where a part goes in a page: its placeholder, and its styles into the page's cache, as its elements would. */
 function Placeholder({ cache, part, id }: { cache: EmotionCache; part: Part; id: number }) {
   for (const [name, value] of part.inserted) if (cache.inserted[name] === undefined) cache.inserted[name] = value;
   for (const [className, styles] of part.registered) if (cache.registered[className] === undefined) cache.registered[className] = styles;
-  return <template data-part={id} />;
+  return <template data-part={`${PLACEHOLDER_ID}-${id}`} />;
 }
 
 /** The parts of one page render: `place` gives the element standing for a part, `splice` puts their HTML in. */
@@ -74,10 +77,14 @@ export class PageParts {
   }
 
   splice(html: string): string {
-    return this.parts.reduce((page, part, id) => {
-      const at = page.indexOf(placeholder(id));
+    let spliced = '';
+    let from = 0;
+    for (const [id, part] of this.parts.entries()) {
+      const at = html.indexOf(placeholder(id), from);
       if (at < 0) throw new Error(`a page did not render the placeholder of its part ${id}`);
-      return page.slice(0, at) + part.html + page.slice(at + placeholder(id).length);
-    }, html);
+      spliced += html.slice(from, at) + part.html;
+      from = at + placeholder(id).length;
+    }
+    return spliced + html.slice(from);
   }
 }
