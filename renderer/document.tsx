@@ -60,7 +60,8 @@ function renderPage(Page: NonNullable<DocumentContext['Page']>, data: DocumentCo
   const chrome = chromeFrom(content);
   const place = headerPlace(chrome, path);
   const parts = new PageParts(content, cache);
-  const header = parts.place(`header ${place.current ?? ''} ${place.contactSection}`, () => <SiteHeader chrome={chrome} place={place} />);
+  // Keyed by the whole place: all the header is given besides the content.
+  const header = parts.place(`header ${JSON.stringify(place)}`, () => <SiteHeader chrome={chrome} place={place} />);
   const main = <Page {...(data ?? {})} />;
   const footer = parts.place('footer', () => <SiteFooter chrome={chrome} />);
   const html = parts.splice(

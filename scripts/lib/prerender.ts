@@ -65,12 +65,12 @@ interface RouteMatch {
 }
 
 const fixedPaths = new Set(staticPaths);
+const contentRoutes = CONTENT_ROUTES.map((route) => ({ route, parts: route.split('/') }));
 /** The template route an address belongs to, as Vike routes it: a fixed page wins, and a parameter is one segment. */
 function templateRoute(urlPath: string): RouteMatch | undefined {
   if (fixedPaths.has(urlPath)) return undefined;
   const segments = urlPath.split('/');
-  const matches = CONTENT_ROUTES.flatMap((route) => {
-    const parts = route.split('/');
+  const matches = contentRoutes.flatMap(({ route, parts }) => {
     if (parts.length !== segments.length) return [];
     const routeParams: Record<string, string> = {};
     for (const [i, part] of parts.entries()) {
