@@ -12,6 +12,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
 import { headerRules, headersFile } from '../src/security/headers.ts';
+import { WORKFLOW_SQL_FILE } from '../src/workflow/stagesSql.ts';
 import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './lib/buildCache.ts';
 import type { Bundled, BundleStepResult } from './lib/bundle.ts';
 import { compiledScript } from './lib/compiled.mjs';
@@ -97,8 +98,8 @@ const reused = bundled !== undefined;
 if (reused) prerender = startWorkers();
 else bundler = await startBundler();
 
-// The content is validated (and the form's choices written) in a process of its own, before anything is bundled:
-// a content error (an MDX body's too) gets the positioned message of `npm run check`.
+// The content is validated (and the form's choices and the workflow's SQL written) in a process of its own, before
+// anything is bundled: a content error (an MDX body's too) gets the positioned message of `npm run check`.
 rmSync(stepResult, { force: true });
 const step = spawnSync(process.execPath, [await compiledScript(process.cwd(), 'scripts/lib/contentStep.ts'), snapshot, stepResult], { stdio: 'inherit' });
 let site: ContentStepResult;
@@ -110,6 +111,7 @@ try {
 if (!site.ok) fail(site.error);
 timing('content checked');
 if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
+if (site.workflowSqlUpdated) console.log(`Updated ${WORKFLOW_SQL_FILE} (apply it to the database: see the README's deploy steps).`);
 
 if (!bundled) {
   // `vike build` empties dist/client: everything in it now is a bundle.

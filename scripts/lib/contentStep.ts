@@ -1,8 +1,9 @@
 /**
  * The build's first step, in a process of its own so that its memory (the parser, the schemas, every file's
  * syntax tree) is given back before the bundler and the prerender start: validates the content, writes the
- * form's choices for the Edge Functions, hands the content to the prerender (a snapshot), and works out the
- * files the build writes last (sitemap, robots.txt, what the security headers name).
+ * form's choices for the Edge Functions and the workflow's stages for the database, hands the content to the
+ * prerender (a snapshot), and works out the files the build writes last (sitemap, robots.txt, what the security
+ * headers name).
  * Usage: content-step <snapshot file> <result file>; the result is a ContentStepResult.
  * Service files whose text was valid in the previous build are not validated again (see ValidatedServices),
  * as long as the content code (src/content/) and the dependencies are the same.
@@ -16,6 +17,7 @@ import { ContentError } from '../../src/content/problems.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { writeFormChoices } from '../../src/forms/formChoices.ts';
+import { writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
 import { publicRoutes } from '../../src/routes.ts';
 import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
 import { policySources } from './securityHeaders.ts';
@@ -24,7 +26,7 @@ import type { ImageAsset } from '../../src/images.ts';
 
 export type ContentStepResult =
   | { ok: false; error: string }
-  | { ok: true; formChoicesUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[] };
+  | { ok: true; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[] };
 
 /** What validating depends on besides a file's text: the schemas, the loader, and the parsers and zod (their versions, in the lockfile). */
 function validationCodeKey(): string {
@@ -64,6 +66,8 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
     ok: true,
     // The Edge Function cannot read content/: it gets the form's choices from a generated module.
     formChoicesUpdated: writeFormChoices(content),
+    // Nor can the database: its stage lookup tables are kept in step by a generated SQL file.
+    workflowSqlUpdated: writeWorkflowSql(content),
     // The pages to prerender (scripts/lib/prerender.mjs reads this file as its plan).
     paths: routes.map((route) => route.path),
     sitemap: sitemapXml(routes, origin),

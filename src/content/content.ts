@@ -21,6 +21,7 @@ import type { PageCopy } from './schemas/page.ts';
 import type { Regions } from './schemas/regions.ts';
 import type { Service } from './schemas/service.ts';
 import type { Site } from './schemas/site.ts';
+import type { Workflow } from './schemas/workflow.ts';
 import { CONTENT_SNAPSHOT_ENV } from './snapshotEnv.ts';
 
 export interface ServicePage extends Service {
@@ -56,6 +57,8 @@ export interface Content {
   howItWorks: HowItWorks;
   /** Questions families ask (home, /contact). */
   faq: Faq;
+  /** The stages staff move applications and inquiries through in the dashboard (supabase/workflow.generated.sql). */
+  workflow: Workflow;
   /** Every picture the content names, by its file name in content/images/. */
   images: Record<string, ImageAsset>;
 }

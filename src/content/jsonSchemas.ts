@@ -11,6 +11,7 @@ import { pageSchemas } from './schemas/page.ts';
 import { regionsSchema } from './schemas/regions.ts';
 import { serviceSchema } from './schemas/service.ts';
 import { siteSchema } from './schemas/site.ts';
+import { workflowSchema } from './schemas/workflow.ts';
 
 const schemas: Record<string, z.ZodType> = {
   site: siteSchema,
@@ -23,6 +24,7 @@ const schemas: Record<string, z.ZodType> = {
   'inquiry-form': inquiryFormSchema,
   'how-it-works': howItWorksSchema,
   faq: faqSchema,
+  workflow: workflowSchema,
   ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
 };
 

@@ -24,6 +24,7 @@ import { regionsSchema } from './schemas/regions.ts';
 import { slug as slugSchema } from './schemas/common.ts';
 import { serviceSchema, type Service } from './schemas/service.ts';
 import { siteSchema } from './schemas/site.ts';
+import { workflowSchema } from './schemas/workflow.ts';
 import { parseYamlSource, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
 
@@ -98,6 +99,8 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   const inquiryForm = parseFile(path.join(root, 'inquiry-form.yaml'), inquiryFormSchema);
   const howItWorks = parseFile(path.join(root, 'how-it-works.yaml'), howItWorksSchema);
   const faq = parseFile(path.join(root, 'faq.yaml'), faqSchema);
+  // Its rules (a code once per list, an open first stage, a closed one, the spam stage) are in its schema.
+  const workflow = parseFile(path.join(root, 'workflow.yaml'), workflowSchema);
   /** A code is what is stored: each list names it once. */
   function codesOnce<T extends Record<L, ReadonlyArray<{ code: string }>>, L extends string>(parsed: ParsedFile<T> | undefined, lists: readonly L[]) {
     if (!parsed) return;
@@ -219,6 +222,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     inquiryForm: inquiryForm!.data,
     howItWorks: howItWorks!.data,
     faq: faq!.data,
+    workflow: workflow!.data,
     images,
   };
 }

@@ -61,6 +61,9 @@ function messageFor(issue: Issue, found: unknown): string {
     }
     case 'invalid_format':
       return `expected ${formatNames[issue.format] ?? issue.message}, found ${quoteValue(found)}`;
+    case 'custom':
+      // A rule about a whole list (schemas/workflow.ts) says what it found: the value at its path is only "a list".
+      return `${issue.message}, found ${typeof issue.params?.found === 'string' ? issue.params.found : quoteValue(found)}`;
     default:
       return `${issue.message}, found ${quoteValue(found)}`;
   }

@@ -105,10 +105,23 @@ describe('rebuilds', () => {
     expect(readFileSync(path.join(client(), 'admin/index.html'), 'utf8')).not.toContain('"code":"foot-care"');
   }, REBUILD_MS);
 
+  // The stages are for the database, which cannot read content/: the build writes them as SQL to be applied.
+  test('a renamed stage rewrites supabase/workflow.generated.sql and says to apply it, without bundling again', () => {
+    const workflow = file('content/workflow.yaml');
+    const before = readFileSync(workflow, 'utf8');
+    writeFileSync(workflow, before.replace('label: Interview booked', "label: Interview with the owner's team"));
+    const run = build();
+    writeFileSync(workflow, before);
+    expect(run.reused).toBe(true);
+    expect(run.stdout).toContain("Updated supabase/workflow.generated.sql (apply it to the database: see the README's deploy steps).");
+    expect(readFileSync(file('supabase/workflow.generated.sql'), 'utf8')).toContain(`{"code":"interview-booked","label":"Interview with the owner''s team","closed":false}`);
+  }, REBUILD_MS);
+
   test('going back to the content as it was gives the pinned output again', () => {
     writeFileSync(file(housekeeping), original);
     const run = build();
     expect(changedFiles(firstManifest, run.manifest)).toEqual([]);
+    expect(readFileSync(file('supabase/workflow.generated.sql'), 'utf8')).toBe(readFileSync('supabase/workflow.generated.sql', 'utf8'));
   }, REBUILD_MS);
 
   // One worker renders this site on two cores (see prerenderWorkers); a larger site or machine gets several, each

@@ -6,6 +6,8 @@ import { servicesIn } from '../../src/content/listings.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { ContentError } from '../../src/content/problems.ts';
 import { serviceScaffold } from '../../scripts/new-service.ts';
+import { FORM_CHOICES_FILE, formChoicesModule } from '../../src/forms/formChoices.ts';
+import { WORKFLOW_SQL_FILE, workflowSql } from '../../src/workflow/stagesSql.ts';
 import { copyContent } from './contentFixture.ts';
 
 const SPEC_SLUGS = [
@@ -92,6 +94,42 @@ describe('the fixed pages and the openings', () => {
   });
 });
 
+describe('the workflow stages', () => {
+  test('start every application and inquiry at "new", end them at closed stages, and file spam under one', () => {
+    const codes = (list: 'applications' | 'inquiries', closed: boolean) => content.workflow[list].stages.filter((s) => s.closed === closed).map((s) => s.code);
+    expect(codes('applications', false)).toEqual(['new', 'contacted', 'interview-booked', 'offer-made']);
+    expect(codes('applications', true)).toEqual(['hired', 'not-a-fit', 'withdrew']);
+    expect(codes('inquiries', false)).toEqual(['new', 'contacted', 'assessment-booked']);
+    expect(codes('inquiries', true)).toEqual(['became-a-client', 'not-a-fit', 'spam']);
+    expect(content.workflow.inquiries.spamStage).toBe('spam');
+  });
+});
+
+describe('files generated from the content', () => {
+  test(`the committed ${WORKFLOW_SQL_FILE} matches content/workflow.yaml (run \`npm run schemas\` or build after a change)`, () => {
+    expect(readFileSync(WORKFLOW_SQL_FILE, 'utf8')).toBe(workflowSql(content.workflow));
+  });
+
+  test(`the committed ${FORM_CHOICES_FILE} matches the content (run \`npm run schemas\` or build after a change)`, () => {
+    expect(readFileSync(FORM_CHOICES_FILE, 'utf8')).toBe(formChoicesModule(content));
+  });
+
+  test('a label with an apostrophe is quoted safely in the workflow SQL, and reads back as written', () => {
+    const stages = [
+      { code: 'new', label: "Owner's review", meaning: 'Waiting for the owner to read it.', closed: false },
+      { code: 'done', label: "'); drop table public.inquiries; --", meaning: 'Closed.', closed: true },
+    ];
+    const sql = workflowSql({ applications: { stages }, inquiries: { stages } });
+    expect(sql).toContain(`'[{"code":"new","label":"Owner''s review","closed":false},`);
+    // Each call holds exactly one SQL string of JSON: undoubling its quotes gives the stages back, without their meaning.
+    const literals = [...sql.matchAll(/^select private\.sync_workflow_stages\('(applications|inquiries)', '((?:[^']|'')*)'::jsonb\);$/gm)];
+    expect(literals.map((m) => m[1])).toEqual(['applications', 'inquiries']);
+    for (const [, , literal] of literals) {
+      expect(JSON.parse(literal!.replaceAll("''", "'"))).toEqual(stages.map(({ code, label, closed }) => ({ code, label, closed })));
+    }
+  });
+});
+
 describe('editor tooling', () => {
   test('the committed JSON Schema files match the zod schemas (run `npm run schemas` after a change)', () => {
     for (const [name, schema] of Object.entries(jsonSchemas())) {
@@ -110,7 +148,7 @@ describe('editor tooling', () => {
     for (const job of content.jobs) {
       expect(readFileSync(`content/jobs/${job.slug}.yaml`, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/job.schema.json');
     }
-    for (const name of ['site', 'lists', 'directory', 'regions', 'application-form']) {
+    for (const name of ['site', 'lists', 'directory', 'regions', 'application-form', 'workflow']) {
       expect(readFileSync(`content/${name}.yaml`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../schemas/${name}.schema.json`);
     }
   });

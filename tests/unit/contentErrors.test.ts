@@ -556,6 +556,71 @@ describe('how it works and the questions families ask', () => {
   });
 });
 
+describe('the workflow stages of content/workflow.yaml', () => {
+  const workflow = 'workflow.yaml';
+  /** Changes the applications list only (the inquiries list has stages of the same names). */
+  const inApplications = (c: ContentCopy, change: (list: string) => string) => {
+    const [applications, inquiries] = c.read(workflow).split(/^(?=inquiries:)/m);
+    c.write(workflow, change(applications!) + inquiries);
+  };
+
+  test('a stage code used twice in a list points at the second and names the first', async () => {
+    expect(await errorAfter((c) => c.edit(workflow, 'code: interview-booked', 'code: contacted'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:15:13  applications.stages[2].code  expected a code used once in the list, found "contacted" a second time (also applications.stages[1])"
+    `);
+  });
+
+  test('a list without a closed stage asks for a way to end a record', async () => {
+    expect(await errorAfter((c) => inApplications(c, (list) => list.replaceAll('      closed: true\n', '')))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:9:5  applications.stages  expected at least one closed stage ("closed: true"): a way to end a record (hired, not a fit), found none (every stage is open)"
+    `);
+  });
+
+  test('a list whose first stage is closed says every new record starts there', async () => {
+    expect(await errorAfter((c) => c.edit(workflow, 'nobody has called or written back yet.\n', 'nobody has called or written back yet.\n      closed: true\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:38:15  inquiries.stages[0].closed  expected the first stage to be open (every new inquiry starts there; move an open stage to the top), found true"
+    `);
+  });
+
+  test('a list whose every stage is closed asks for an open one', async () => {
+    expect(await errorAfter((c) => inApplications(c, (list) => list.replaceAll('      closed: true\n', '').replace(/(      meaning: .*\n)/g, '$1      closed: true\n')))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:9:5  applications.stages  expected at least one open stage (every new application starts at the first stage), found every stage closed"
+    `);
+  });
+
+  test('a spamStage that is not a stage of the list suggests the closest closed stage', async () => {
+    expect(await errorAfter((c) => c.edit(workflow, 'spamStage: spam', 'spamStage: spm'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:57:14  inquiries.spamStage  expected the code of a closed stage in inquiries.stages ("became-a-client", "not-a-fit", "spam"), found "spm", which is not a stage of the list (did you mean "spam"?)"
+    `);
+  });
+
+  test('a spamStage naming an open stage asks for a closed one', async () => {
+    expect(await errorAfter((c) => c.edit(workflow, 'spamStage: spam', 'spamStage: contacted'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:57:14  inquiries.spamStage  expected the code of a closed stage in inquiries.stages ("became-a-client", "not-a-fit", "spam"), found "contacted", an open stage (suspected spam is filed away, not worked on)"
+    `);
+  });
+
+  test('a stage without its label names the missing field', async () => {
+    expect(await errorAfter((c) => c.edit(workflow, '      label: Interview booked\n', ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:15:7  applications.stages[2].label  expected a string, found nothing (the field is missing)"
+    `);
+  });
+
+  test('a missing content/workflow.yaml is named', async () => {
+    expect(await errorAfter((c) => c.remove(workflow))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml  expected this file, found nothing (it is missing)"
+    `);
+  });
+});
+
 test('every problem in every file is listed at once, sorted by file and line', async () => {
   const message = await errorAfter((c) => {
     c.edit(service, 'color: sky', 'color: blue');

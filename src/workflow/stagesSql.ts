@@ -1,0 +1,47 @@
+/**
+ * The SQL that keeps the database's stage lookup tables (public.application_stages, public.inquiry_stages) in
+ * step with content/workflow.yaml. The database cannot read content/, so `npm run build` (and `npm run schemas`)
+ * write supabase/workflow.generated.sql, the local stand-in runs it after the migrations, and on Supabase it is
+ * applied by hand after a change (README, Deploy). A unit test fails when the committed copy is stale.
+ * Shared by the build and the dashboard: a stage's code is what the database stores, its label what staff read.
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import type { Content } from '../content/content.ts';
+import { WORKFLOW_LISTS, type Workflow } from '../content/schemas/workflow.ts';
+
+export const WORKFLOW_SQL_FILE = 'supabase/workflow.generated.sql';
+
+/** A string as an SQL literal (standard_conforming_strings, Postgres's default: only the quote is special). */
+function sqlString(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
+}
+
+export function workflowSql(workflow: Workflow): string {
+  // The meaning is only the dashboard's hint: the database keeps what it stores (code), shows (label) and filters on (closed).
+  const calls = WORKFLOW_LISTS.map((list) => {
+    const stages = workflow[list].stages.map(({ code, label, closed }) => ({ code, label, closed }));
+    return `select private.sync_workflow_stages(${sqlString(list)}, ${sqlString(JSON.stringify(stages))}::jsonb);`;
+  });
+  return `-- Generated from content/workflow.yaml by \`npm run build\`: do not edit.
+-- Keeps the stage lookup tables in step with the content: run it after the migrations (the local stand-in does;
+-- on Supabase: psql "$SUPABASE_DB_URL" -f supabase/workflow.generated.sql, or paste it into the SQL editor).
+-- A stage removed from the content that records still use is refused, naming the stage and how many records.
+${calls.join('\n')}
+`;
+}
+
+/** Writes the generated SQL when it differs; returns true when it changed. */
+export function writeWorkflowSql(content: Pick<Content, 'workflow'>, root = process.cwd()): boolean {
+  const file = path.join(root, WORKFLOW_SQL_FILE);
+  const text = workflowSql(content.workflow);
+  let current = '';
+  try {
+    current = readFileSync(file, 'utf8');
+  } catch {
+    // not written yet
+  }
+  if (current === text) return false;
+  writeFileSync(file, text);
+  return true;
+}

@@ -1,0 +1,6 @@
+-- Generated from content/workflow.yaml by `npm run build`: do not edit.
+-- Keeps the stage lookup tables in step with the content: run it after the migrations (the local stand-in does;
+-- on Supabase: psql "$SUPABASE_DB_URL" -f supabase/workflow.generated.sql, or paste it into the SQL editor).
+-- A stage removed from the content that records still use is refused, naming the stage and how many records.
+select private.sync_workflow_stages('applications', '[{"code":"new","label":"New","closed":false},{"code":"contacted","label":"Contacted","closed":false},{"code":"interview-booked","label":"Interview booked","closed":false},{"code":"offer-made","label":"Offer made","closed":false},{"code":"hired","label":"Hired","closed":true},{"code":"not-a-fit","label":"Not a fit","closed":true},{"code":"withdrew","label":"Withdrew","closed":true}]'::jsonb);
+select private.sync_workflow_stages('inquiries', '[{"code":"new","label":"New","closed":false},{"code":"contacted","label":"Contacted","closed":false},{"code":"assessment-booked","label":"Assessment booked","closed":false},{"code":"became-a-client","label":"Became a client","closed":true},{"code":"not-a-fit","label":"Not a fit","closed":true},{"code":"spam","label":"Spam","closed":true}]'::jsonb);
