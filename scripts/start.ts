@@ -13,7 +13,7 @@ const apiPort = Number(process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_API_PORT);
 if (!process.argv.includes('--no-build')) {
   const env: NodeJS.ProcessEnv = { ...process.env, BUILD_QUIET: '1' };
   // The forms post to the stand-in and the dashboard talks to it: on another port, the site is built for that port
-  // (unset, VITE_SUPABASE_URL means the stand-in on 54321, src/admin/env.ts).
+  // (unset, VITE_SUPABASE_URL means the stand-in on 54321, src/supabaseEnv.ts).
   if (!process.env.VITE_SUPABASE_URL && apiPort !== DEFAULT_API_PORT) env.VITE_SUPABASE_URL = `http://127.0.0.1:${apiPort}`;
   const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env });
   if (built.status !== 0) process.exit(built.status ?? 1);

@@ -1,6 +1,7 @@
 import { getContent } from '../../src/content/content.ts';
 import { dashboardLabels } from '../../src/forms/formChoices.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
+import type { DashboardWorkflow } from '../../src/adminPage.ts';
 
 export async function data() {
   const content = await getContent();
@@ -11,10 +12,11 @@ export async function data() {
     path: '/admin',
     noindex: true,
   };
-  // Passed to the browser (+config.ts): the agency's name, the sign-in page's brand, and the labels of the
-  // forms' codes (the job titles, the choices, the services). Nothing else of the content, and never anything
-  // personal: this is written into the page's HTML for anyone to read.
-  return { meta, agency: content.site.name, labels: dashboardLabels(content) };
+  // Passed to the browser (+config.ts): the agency's name, the sign-in page's brand, the labels of the forms'
+  // codes (the job titles, the choices, the services) and the workflow's stages. Nothing else of the content,
+  // and never anything personal: this is written into the page's HTML for anyone to read.
+  const workflow: DashboardWorkflow = content.workflow;
+  return { meta, agency: content.site.name, labels: dashboardLabels(content), workflow };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

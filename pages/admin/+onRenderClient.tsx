@@ -2,6 +2,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { PageContextClient } from 'vike/types';
 import { setLabels } from '../../src/admin/labels.ts';
+import { setWorkflow } from '../../src/admin/workflow/stages.ts';
 import { NO_CAPTURE_CLASS } from '../../src/analytics/privacy.ts';
 import type { Data } from './+data.ts';
 
@@ -15,7 +16,10 @@ export function onRenderClient(pageContext: PageContextClient) {
   // its dialogs, rendered outside this element, carry the class themselves (RecordDialog.tsx).
   container.classList.add(NO_CAPTURE_CLASS);
   const data = pageContext.data as Data | undefined;
-  if (data) setLabels(data.labels);
+  if (data) {
+    setLabels(data.labels);
+    setWorkflow(data.workflow);
+  }
   root ??= createRoot(container);
   root.render(<Page agency={data?.agency ?? ''} />);
 }

@@ -9,7 +9,7 @@ import type { Content } from '../../src/content/content.ts';
 import { providerContactForm } from '../../src/forms/provider.ts';
 import { headerRules, headersFile, withPagePolicy, type PolicySources } from '../../src/security/headers.ts';
 
-/** The Supabase project the site is built for: the dashboard's rule (src/admin/env.ts), in Node. */
+/** The Supabase project the site is built for: the dashboard's rule (src/supabaseEnv.ts), in Node. */
 const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 
 export function policySources(site: Content['site'], env: NodeJS.ProcessEnv = process.env): PolicySources {

@@ -1,12 +1,15 @@
 /**
  * The stand-in's Postgres: PGlite (Postgres in WebAssembly), with the platform parts Supabase provides, the
- * project's supabase/migrations applied in order, and supabase/seed.sql. In memory unless a folder is given.
+ * project's supabase/migrations applied in order, the workflow's stages from the content
+ * (supabase/workflow.generated.sql, written by the build), and supabase/seed.sql. In memory unless a folder is
+ * given; a kept folder gets the stages again on every start, so a stage added to the content is there at once.
  */
 import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite, type Transaction } from '@electric-sql/pglite';
 import { pgcrypto } from '@electric-sql/pglite/contrib/pgcrypto';
+import { WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 
@@ -33,6 +36,9 @@ export async function openDatabase({ dataDir, projectDir = process.cwd() }: { da
         throw new Error(`supabase/migrations/${file} failed: ${(error as Error).message}`);
       }
     }
+  }
+  await applyWorkflowStages(db, projectDir);
+  if (fresh) {
     const seed = path.join(projectDir, 'supabase', 'seed.sql');
     if (existsSync(seed)) await db.exec(readFileSync(seed, 'utf8'));
   }
@@ -40,6 +46,16 @@ export async function openDatabase({ dataDir, projectDir = process.cwd() }: { da
   // (not NULL) and auth.uid() fails outside requests; a session-wide '{}' avoids that.
   await db.query("select set_config('request.jwt.claims', '{}', false)");
   return { db, fresh };
+}
+
+/** The stages of content/workflow.yaml; a stage removed while records still use it stops the start, saying so. */
+export async function applyWorkflowStages(db: Db, projectDir = process.cwd()): Promise<void> {
+  const file = path.join(projectDir, WORKFLOW_SQL_FILE);
+  try {
+    await db.exec(readFileSync(file, 'utf8'));
+  } catch (error) {
+    throw new Error(`${WORKFLOW_SQL_FILE} failed: ${(error as Error).message}`);
+  }
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import type { Inquiry, JobApplication } from '../../src/admin/database.ts';
+import type { InquirySent, JobApplicationSent } from '../../src/database.ts';
 import type { Db } from './db.ts';
 
 export const POSITIONS = ['companion-caregiver', 'care-scheduling-coordinator'] as const;
@@ -37,8 +37,8 @@ function random(seed: number) {
   };
 }
 
-/** A row of public.job_applications, as the dashboard's Database type describes it. */
-export type SeedApplication = JobApplication;
+/** What a visitor sent in a row of public.job_applications (the workflow's columns start at their defaults). */
+export type SeedApplication = JobApplicationSent;
 
 export function demoApplications(count: number, now = Date.now(), seed = 20261121, withResumes = true): SeedApplication[] {
   const next = random(seed);
@@ -99,8 +99,8 @@ export async function seedApplications(db: Db, applications: SeedApplication[]):
   }
 }
 
-/** A row of public.inquiries, as the dashboard's Database type describes it. */
-export type SeedInquiry = Inquiry;
+/** What a visitor sent in a row of public.inquiries (the workflow's columns start at their defaults). */
+export type SeedInquiry = InquirySent;
 
 /** The demo inquiries a fresh stand-in gets; `demoInquiries(n)` repeats their situations under other names past these. */
 export const DEMO_INQUIRIES = 8;
@@ -165,4 +165,106 @@ export async function seedInquiries(db: Db, inquiries: SeedInquiry[]): Promise<v
   for (let i = 0; i < inquiries.length; i += 1000) {
     await db.query(`insert into public.inquiries select * from json_populate_recordset(null::public.inquiries, $1::json)`, [JSON.stringify(inquiries.slice(i, i + 1000))]);
   }
+}
+
+/** One thing a staff member did to a demo record: take it, hand it on, move it, or write a note. */
+type Step = { staff: number } & ({ owner: number | null } | { stage: string } | { note: string });
+
+/**
+ * What happened to the demo records, oldest step first: stories an agency's week is made of. Staff are given by
+ * their place in the staff list (0: the demo staff member, 1: the colleague, 2: the admin).
+ */
+const APPLICATION_STORIES: ReadonlyArray<ReadonlyArray<Step>> = [
+  [{ staff: 0, owner: 0 }, { staff: 0, stage: 'contacted' }, { staff: 0, note: 'Phone screen done: available weekends and evenings, has her own car. Wants to start within two weeks.' }],
+  [{ staff: 1, owner: 1 }, { staff: 1, stage: 'contacted' }, { staff: 1, note: 'Left a voicemail, will try again tomorrow morning.' }, { staff: 1, stage: 'interview-booked' }, { staff: 1, note: 'Interview booked for Tuesday at 10:00 in the office.' }],
+  [{ staff: 0, owner: 0 }, { staff: 0, stage: 'contacted' }, { staff: 0, stage: 'interview-booked' }, { staff: 0, note: 'Interviewed: warm, punctual, two good references. Recommend an offer.' }, { staff: 2, stage: 'offer-made' }],
+  [{ staff: 1, owner: 1 }, { staff: 1, stage: 'contacted' }, { staff: 1, stage: 'interview-booked' }, { staff: 1, stage: 'offer-made' }, { staff: 1, stage: 'hired' }, { staff: 1, note: 'Accepted the offer; orientation on Monday.' }],
+  [{ staff: 0, owner: 0 }, { staff: 0, stage: 'contacted' }, { staff: 0, note: 'Not available for the hours we need (weekday mornings only, ending at 11).' }, { staff: 0, stage: 'not-a-fit' }],
+  [{ staff: 2, owner: 1 }, { staff: 1, stage: 'contacted' }, { staff: 1, note: 'Took a job closer to home; thanked us.' }, { staff: 1, stage: 'withdrew' }],
+  [{ staff: 1, owner: 0 }],
+];
+
+const INQUIRY_STORIES: ReadonlyArray<ReadonlyArray<Step>> = [
+  [{ staff: 0, owner: 0 }, { staff: 0, stage: 'contacted' }, { staff: 0, note: 'Spoke with the daughter: help three mornings a week, mainly meals and company. Home visit offered.' }, { staff: 0, stage: 'assessment-booked' }, { staff: 0, note: 'Home visit booked for Thursday at 14:00.' }],
+  [{ staff: 1, owner: 1 }, { staff: 1, note: 'Left a message; the family asked for calls after 18:00.' }, { staff: 1, stage: 'contacted' }],
+  [{ staff: 0, owner: 0 }, { staff: 0, stage: 'contacted' }, { staff: 0, stage: 'assessment-booked' }, { staff: 0, note: 'Assessment done: 12 hours a week, companionship and meal preparation. Care plan signed.' }, { staff: 0, stage: 'became-a-client' }],
+  [{ staff: 1, owner: 1 }, { staff: 1, stage: 'contacted' }, { staff: 1, note: 'Outside our service area; gave the number of an agency in Hartford County.' }, { staff: 1, stage: 'not-a-fit' }],
+  [{ staff: 2, owner: 1 }],
+];
+
+interface WorkedRecord {
+  id: string;
+  created_at: string;
+}
+
+/**
+ * Gives demo records a workflow, as if staff had worked them: stages, owners, notes and their history, at
+ * times between the record's arrival and now. The newest records of each list (a quarter, at least one) are
+ * left new and untaken, as they would be. Written directly as the database owner, with the triggers that
+ * stamp events at the current time held off (session_replication_role), so each event keeps its own time.
+ */
+export async function seedWorkflow(db: Db, list: 'applications' | 'inquiries', records: ReadonlyArray<WorkedRecord>, now = Date.now()): Promise<void> {
+  const staff = (await db.query<{ user_id: string }>("select user_id from public.staff where active order by created_at, display_name")).rows.map((row) => row.user_id);
+  const table = list === 'applications' ? 'job_applications' : 'inquiries';
+  // The stages the content gives now: a story stops before a stage the content no longer has.
+  const stages = (await db.query<{ code: string }>(`select code from public.${list === 'applications' ? 'application_stages' : 'inquiry_stages'} order by position`)).rows.map((row) => row.code);
+  if (staff.length === 0 || records.length === 0 || stages.length === 0) return;
+  const who = (index: number) => staff[index % staff.length]!;
+  const stories = list === 'applications' ? APPLICATION_STORIES : INQUIRY_STORIES;
+  const newestFirst = [...records].sort((a, b) => b.created_at.localeCompare(a.created_at));
+  const untouched = Math.max(1, Math.ceil(newestFirst.length / 4));
+
+  const rows: Array<{ id: string; stage: string; owner: string | null; stage_changed_at: string }> = [];
+  const notes: Array<Record<string, unknown>> = [];
+  const events: Array<Record<string, unknown>> = [];
+  newestFirst.slice(untouched).forEach((record, index) => {
+    const story = stories[index % stories.length]!;
+    const start = Date.parse(record.created_at);
+    // Spread over the time since it arrived, the last step at most a day ago or halfway there.
+    const span = Math.max(60_000, Math.min(now - start - 3_600_000, (now - start) / 2 + 86_400_000));
+    let stage = stages[0]!;
+    let owner: string | null = null;
+    let changed = record.created_at;
+    const known = story.findIndex((step) => 'stage' in step && !stages.includes(step.stage));
+    story.slice(0, known < 0 ? story.length : known).forEach((step, i) => {
+      const at = new Date(start + (span * (i + 1)) / (story.length + 1)).toISOString();
+      const base = { list, record_id: record.id, actor: who(step.staff), at };
+      if ('owner' in step) {
+        const to = step.owner === null ? null : who(step.owner);
+        events.push({ ...base, kind: 'owner', from_value: owner, to_value: to });
+        owner = to;
+      } else if ('stage' in step) {
+        events.push({ ...base, kind: 'stage', from_value: stage, to_value: step.stage });
+        stage = step.stage;
+        changed = at;
+      } else {
+        const id = randomUUID();
+        notes.push({ id, [list === 'applications' ? 'application_id' : 'inquiry_id']: record.id, author: who(step.staff), body: step.note, created_at: at });
+        events.push({ ...base, kind: 'note', note_id: id });
+      }
+    });
+    rows.push({ id: record.id, stage, owner, stage_changed_at: changed });
+  });
+
+  await db.transaction(async (tx) => {
+    await tx.query('set local session_replication_role = replica');
+    for (let i = 0; i < rows.length; i += 1000) {
+      await tx.query(
+        `update public.${table} as t set stage = r.stage, owner = r.owner, stage_changed_at = r.stage_changed_at
+         from json_to_recordset($1::json) as r(id uuid, stage text, owner uuid, stage_changed_at timestamptz) where t.id = r.id`,
+        [JSON.stringify(rows.slice(i, i + 1000))],
+      );
+    }
+    for (let i = 0; i < notes.length; i += 1000) {
+      await tx.query('insert into public.record_notes select * from json_populate_recordset(null::public.record_notes, $1::json)', [JSON.stringify(notes.slice(i, i + 1000))]);
+    }
+    for (let i = 0; i < events.length; i += 1000) {
+      await tx.query(
+        `insert into public.record_events (list, record_id, kind, actor, from_value, to_value, note_id, at)
+         select list, record_id, kind, actor, from_value, to_value, note_id, at
+         from json_populate_recordset(null::public.record_events, $1::json)`,
+        [JSON.stringify(events.slice(i, i + 1000))],
+      );
+    }
+  });
 }

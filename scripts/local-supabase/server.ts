@@ -12,7 +12,7 @@ import { answerPreflight, sendJson, setCors } from './http.ts';
 import { apiKey } from './keys.ts';
 import { createRest } from './rest.ts';
 import { createRpc } from './rpc.ts';
-import { DEMO_INQUIRIES, demoApplications, demoInquiries, seedApplications, seedInquiries } from './seedData.ts';
+import { DEMO_INQUIRIES, demoApplications, demoInquiries, seedApplications, seedInquiries, seedWorkflow } from './seedData.ts';
 import { createStorage } from './storage.ts';
 
 export interface LocalSupabaseOptions {
@@ -44,9 +44,17 @@ export interface LocalSupabase {
 export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Promise<LocalSupabase> {
   const host = options.host ?? '127.0.0.1';
   const { db, fresh } = await openDatabase(options.dataDir ? { dataDir: options.dataDir } : {});
-  if (fresh && (options.demoApplications ?? 36) > 0) await seedApplications(db, demoApplications(options.demoApplications ?? 36));
+  if (fresh && (options.demoApplications ?? 36) > 0) {
+    const applications = demoApplications(options.demoApplications ?? 36);
+    await seedApplications(db, applications);
+    await seedWorkflow(db, 'applications', applications);
+  }
   const inquiries = options.demoInquiries ?? (options.demoApplications === 0 ? 0 : DEMO_INQUIRIES);
-  if (fresh && inquiries > 0) await seedInquiries(db, demoInquiries(inquiries));
+  if (fresh && inquiries > 0) {
+    const seeded = demoInquiries(inquiries);
+    await seedInquiries(db, seeded);
+    await seedWorkflow(db, 'inquiries', seeded);
+  }
 
   const [anonKey, serviceRoleKey] = await Promise.all([apiKey('anon'), apiKey('service_role')]);
   let url = '';
@@ -116,6 +124,8 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
 
 export const DEMO_LOGINS = [
   { label: 'staff', email: 'staff@example.com', password: 'staff-demo-password' },
+  { label: 'second staff member', email: 'colleague@example.com', password: 'colleague-demo-password' },
+  { label: 'admin', email: 'admin@example.com', password: 'admin-demo-password' },
   { label: 'non-staff', email: 'visitor@example.com', password: 'visitor-demo-password' },
 ] as const;
 

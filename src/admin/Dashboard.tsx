@@ -25,7 +25,8 @@ const SECTIONS: ReadonlyArray<readonly [View, string]> = [
 ];
 
 export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpired }: Props) {
-  const isStaff = user.app_metadata?.role === 'staff';
+  // As public.is_staff() says (the database decides; this only chooses what to offer): admins are staff too.
+  const isStaff = ['staff', 'admin'].includes(String(user.app_metadata?.role));
   const List = view === 'inquiries' ? InquiriesView : ApplicationsView;
   // The first list shown after sign-in leaves focus alone; one shown by a switch (link, Back) takes it.
   const shown = useRef(false);
@@ -55,7 +56,7 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
           </button>
         </div>
       </header>
-      <List key={view} isStaff={isStaff} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
+      <List key={view} isStaff={isStaff} userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
     </div>
   );
 }

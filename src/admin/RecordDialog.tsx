@@ -1,7 +1,8 @@
 /**
  * Every detail of one record in an accessible dialog (Radix: focus trap, Escape, labelled), the same for
- * every table. The record's long text (a cover letter, a message) is not in the list: it is read when the
- * dialog opens, with its line breaks kept.
+ * every table, and the staff's work on it (workflow/WorkflowPanel.tsx: stage, owner, notes, history). The
+ * record's long text (a cover letter, a message) is not in the list: it is read when the dialog opens, with
+ * its line breaks kept. Loaded lazily (RecordsView.tsx): only a record's details need it.
  */
 import { css } from '@emotion/react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -10,7 +11,9 @@ import { color, layout } from '../theme.ts';
 import { supabase } from './client.ts';
 import { breakable } from './breakable.tsx';
 import { formatDateTime } from './format.ts';
+import type { WorkflowColumns } from '../database.ts';
 import { isSessionEnded, loadRow, type ListRow, type TableName } from './records.ts';
+import { WorkflowPanel, type WorkflowProps } from './workflow/WorkflowPanel.tsx';
 
 export interface DialogConfig<T> {
   /** The record's name: the table's first column, the dialog's title, the View button's label. */
@@ -23,7 +26,7 @@ export interface DialogConfig<T> {
   longText: { column: string; heading: string; noun: string };
 }
 
-interface Props<T extends ListRow> {
+export interface RecordDialogProps<T extends ListRow & WorkflowColumns> {
   config: DialogConfig<T>;
   table: TableName;
   row: T | null;
@@ -34,9 +37,10 @@ interface Props<T extends ListRow> {
   onSessionEnded: () => void;
   /** Buttons before Close (Download Resume). */
   actions?: ((row: T) => ReactNode) | undefined;
+  workflow: WorkflowProps;
 }
 
-export function RecordDialog<T extends ListRow>({ config, table, row, returnFocus, onClose, onSessionEnded, actions }: Props<T>) {
+export function RecordDialog<T extends ListRow & WorkflowColumns>({ config, table, row, returnFocus, onClose, onSessionEnded, actions, workflow }: RecordDialogProps<T>) {
   // undefined while loading, null when it could not be loaded.
   const [longText, setLongText] = useState<string | null | undefined>();
   const { column, heading, noun } = config.longText;
@@ -56,7 +60,7 @@ export function RecordDialog<T extends ListRow>({ config, table, row, returnFocu
     return () => {
       active = false;
     };
-  }, [row, table, column, onSessionEnded]);
+  }, [row?.id, table, column, onSessionEnded]);
 
   return (
     <Dialog.Root open={row !== null} onOpenChange={(open) => !open && onClose()}>
@@ -91,6 +95,7 @@ export function RecordDialog<T extends ListRow>({ config, table, row, returnFocu
               {actions?.(row)}
               <Dialog.Close className="secondary">Close</Dialog.Close>
             </div>
+            <WorkflowPanel {...workflow} table={table} row={row} onSessionEnded={onSessionEnded} />
           </Dialog.Content>
         ) : null}
       </Dialog.Portal>

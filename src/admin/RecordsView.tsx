@@ -1,20 +1,33 @@
 /**
  * One list of records in the dashboard, the same for every table (job applications, inquiries): the
- * heading, the counts, the search, the records with their pages (a table on a wide screen, a card per record
- * on a narrower one), the detail dialog, and the loading, empty and error states. What differs between tables is a `RecordsConfig`; actions only one table has (downloading a
- * resume) come in through `rowActions` and `dialogActions`.
+ * heading, the counts, the search and the workflow's filters (stage, owner, age), the records with their stage
+ * and owner and their pages (a table on a wide screen, a card per record on a narrower one), the detail dialog
+ * (loaded at the first sign that one will be opened), and the loading, empty and error states. What differs
+ * between tables is a `RecordsConfig`; actions only one table has (downloading a resume) come in through
+ * `rowActions` and `dialogActions`.
  */
 import { css } from '@emotion/react';
-import { Fragment, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import { Fragment, Suspense, lazy, useCallback, useEffect, useMemo, useRef, useState, useSyncExternalStore, type ReactNode } from 'react';
+import type { StaffMember, WorkflowColumns } from '../database.ts';
 import type { EventProperties } from '../analytics/events.ts';
 import { color, layout, mq } from '../theme.ts';
 import { track } from './analytics.ts';
 import { breakable } from './breakable.tsx';
 import { supabase } from './client.ts';
 import { formatDate } from './format.ts';
-import { RecordDialog, type DialogConfig } from './RecordDialog.tsx';
+import type { DialogConfig, RecordDialogProps } from './RecordDialog.tsx';
 import { countThisWeek, isSessionEnded, loadRows, searchRows, type ListRow, type TableName, type TextField } from './records.ts';
 import { useToast } from './Toasts.tsx';
+import { listOf, loadStaff } from './workflow/data.ts';
+import { DEFAULT_FILTERS, filterRows, type Filters } from './workflow/filters.ts';
+import { ListFilters } from './workflow/ListFilters.tsx';
+import { stageOf } from './workflow/stages.ts';
+
+// The dialog (Radix, the workflow's controls, the history) is what only a record's details need: it is loaded
+// when a View button is first pointed at or focused, so the list appears without waiting for it.
+const loadDialog = () => import('./RecordDialog.tsx');
+// lazy() loses the component's type parameter; the module's own type is given back.
+const RecordDialog = lazy(() => loadDialog().then((module) => ({ default: module.RecordDialog }))) as unknown as <T extends ListRow & WorkflowColumns>(props: RecordDialogProps<T>) => ReactNode;
 
 /** Rows shown per page of the table; search and counts always cover every record. */
 export const TABLE_PAGE = 50;
@@ -46,6 +59,8 @@ export interface RecordsConfig<T extends ListRow> extends DialogConfig<T> {
 
 export interface ViewProps {
   isStaff: boolean;
+  /** The signed-in user's id: 'Mine', 'Assign to me', and which notes are theirs. */
+  userId: string;
   onSessionExpired: () => void;
   /** Move focus to the heading on showing: staff switched lists, and a screen reader should say where they are. */
   focusHeading: boolean;
@@ -96,34 +111,54 @@ function useWideScreen(): boolean {
   );
 }
 
-export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpired, focusHeading, rowActions, dialogActions }: Props<T>) {
+export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isStaff, userId, onSessionExpired, focusHeading, rowActions, dialogActions }: Props<T>) {
   const fail = useFailureNotice(onSessionExpired);
   const heading = useRef<HTMLHeadingElement>(null);
   const [rows, setRows] = useState<T[]>([]);
+  const [staff, setStaff] = useState<StaffMember[]>([]);
   const [loading, setLoading] = useState(true);
   const [query, setQuery] = useState('');
+  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
   const [page, setPage] = useState(0);
-  const [selected, setSelected] = useState<T | null>(null);
+  // The open record is looked up in the rows, so a change made in its dialog shows in both at once.
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const selected = useMemo(() => (selectedId === null ? null : (rows.find((row) => row.id === selectedId) ?? null)), [rows, selectedId]);
+  const [dialogWanted, setDialogWanted] = useState(false);
   // The record whose dialog was opened last: its View button takes focus back when the dialog closes.
   const opened = useRef('');
   const wide = useWideScreen();
   const { table, columns, noun, loadError } = config;
+  const list = listOf(table);
 
   // Only when the list is shown: a later render must not take focus from the search box.
   useEffect(() => void (focusHeading && heading.current?.focus()), []);
 
   useEffect(() => {
     let active = true;
-    loadRows<T>(supabase, table, columns)
-      .then((loaded) => active && setRows(loaded))
+    Promise.all([loadRows<T>(supabase, table, columns), isStaff ? loadStaff(supabase) : []])
+      .then(([loaded, members]) => {
+        if (!active) return;
+        setRows(loaded);
+        setStaff(members);
+      })
       .catch((error: unknown) => active && fail(error, loadError))
       .finally(() => active && setLoading(false));
     return () => {
       active = false;
     };
-  }, [table, columns, loadError, fail]);
+  }, [table, columns, loadError, fail, isStaff]);
 
-  const matches = useMemo(() => searchRows(rows, query, config.searchFields), [rows, query, config.searchFields]);
+  const staffNames = useMemo(() => new Map(staff.map((member) => [member.user_id, member.display_name])), [staff]);
+  const ownerName = (owner: string | null) => (owner === null ? 'Nobody yet' : (staffNames.get(owner) ?? 'A former staff member'));
+  const found = useMemo(() => searchRows(rows, query, config.searchFields), [rows, query, config.searchFields]);
+  const { rows: matches, byStage } = useMemo(() => filterRows(found, list, filters, userId), [found, list, filters, userId]);
+  /** A change saved in the dialog: the row takes the database's values (stage, owner, when). */
+  const worked = useCallback((id: string, values: WorkflowColumns) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...values } : row))), []);
+  const workflowCells: ReadonlyArray<readonly [string, (row: T) => ReactNode]> = [
+    ['Stage', (row) => <span className={stageOf(list, row.stage).closed ? 'stage closed' : 'stage'}>{stageOf(list, row.stage).label}</span>],
+    ['Owner', (row) => ownerName(row.owner)],
+  ];
+  const cells = [...config.cells, ...workflowCells];
   const thisWeek = useMemo(() => countThisWeek(rows), [rows]);
   const pages = Math.max(1, Math.ceil(matches.length / TABLE_PAGE));
   const shown = matches.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
@@ -135,10 +170,13 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
       <button
         type="button"
         data-record={row.id}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
         onClick={() => {
           track('admin_action', config.viewAction(row));
           opened.current = row.id;
-          setSelected(row);
+          setDialogWanted(true);
+          setSelectedId(row.id);
         }}
         aria-label={`View details of ${name}`}
       >
@@ -194,6 +232,19 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
             </div>
           </dl>
         </div>
+        {isStaff ? (
+          <ListFilters
+            list={list}
+            filters={filters}
+            onChange={(next) => {
+              setFilters(next);
+              setPage(0);
+            }}
+            byStage={byStage}
+            staff={staff}
+            noun={noun}
+          />
+        ) : null}
         <section className="card" aria-labelledby="list-heading">
           <h2 id="list-heading">
             {config.listTitle} ({matches.length})
@@ -207,7 +258,7 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
               <thead>
                 <tr>
                   <th scope="col">Name</th>
-                  {config.cells.map(([header]) => (
+                  {cells.map(([header]) => (
                     <th key={header} scope="col">
                       {header}
                     </th>
@@ -225,7 +276,7 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
                         <span className="name">{name}</span>
                         <span className="contact">{contactLine(config.contact(row))}</span>
                       </td>
-                      {config.cells.map(([header, cell]) => (
+                      {cells.map(([header, cell]) => (
                         <td key={header}>{cell(row)}</td>
                       ))}
                       <td className="date">{formatDate(row.created_at)}</td>
@@ -248,7 +299,7 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
                     <h3 className="name">{name}</h3>
                     {contact.length ? <p className="contact">{contactLine(contact)}</p> : null}
                     <dl>
-                      {config.cells.map(([header, cell]) => (
+                      {cells.map(([header, cell]) => (
                         <div key={header}>
                           <dt>{header}</dt>
                           <dd>{cell(row)}</dd>
@@ -280,15 +331,20 @@ export function RecordsView<T extends ListRow>({ config, isStaff, onSessionExpir
           ) : null}
         </section>
       </main>
-      <RecordDialog
-        config={config}
-        table={table}
-        row={selected}
-        returnFocus={returnFocus}
-        onClose={() => setSelected(null)}
-        onSessionEnded={onSessionExpired}
-        actions={dialogActions}
-      />
+      {dialogWanted ? (
+        <Suspense fallback={selected ? <p className="state" role="status">Loading details...</p> : null}>
+          <RecordDialog
+            config={config}
+            table={table}
+            row={selected}
+            returnFocus={returnFocus}
+            onClose={() => setSelectedId(null)}
+            onSessionEnded={onSessionExpired}
+            actions={dialogActions}
+            workflow={{ userId, staff, ownerName, onWorked: worked, onFailure: fail }}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }
@@ -329,6 +385,8 @@ const mainStyle = css`
   .records dt { font-size: 0.95rem; color: ${color.muted}; font-weight: 600; }
   .records dd { margin: 0; min-width: 0; overflow-wrap: break-word; }
   .records .actions button { flex: 1; }
+  .stage { font-weight: 650; }
+  .stage.closed { font-weight: 400; color: ${color.muted}; }
   .state { text-align: center; padding: 2rem; color: ${color.muted}; font-weight: 600; }
   .pager { display: flex; align-items: center; justify-content: center; gap: 1rem; margin-top: 1rem; }
 `;

@@ -4,10 +4,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { RESUME_KEY_PATTERN } from '../../supabase/functions/_shared/application.ts';
-import type { Database, JobApplication } from './database.ts';
+import type { Database, JobApplication } from '../database.ts';
 import { LoadError } from './records.ts';
 
-export const APPLICATION_COLUMNS = 'id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url';
+export const APPLICATION_COLUMNS = 'id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url, stage, owner, stage_changed_at';
 
 export type ApplicationSummary = Omit<JobApplication, 'cover_letter'>;
 

@@ -6,9 +6,7 @@
  * 'weekends-only' -> 'Weekends Only'.
  */
 
-export type CodeKind = 'position' | 'experience' | 'availability' | 'careFor' | 'callTime' | 'service';
-
-export type Labels = Record<CodeKind, ReadonlyArray<{ code: string; label: string }>>;
+import type { CodeKind, Labels } from '../adminPage.ts';
 
 let labels: Map<string, string> = new Map();
 

@@ -5,9 +5,10 @@
  * `loadRow` when one record is opened. Searching is done in memory, so a keystroke stays fast at 10,000 rows.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Database } from './database.ts';
+import type { Database } from '../database.ts';
 
-export type TableName = keyof Database['public']['Tables'];
+/** The lists of records the dashboard shows. */
+export type TableName = Extract<keyof Database['public']['Tables'], 'job_applications' | 'inquiries'>;
 
 /** What every listed record has: the dashboard shows these the same way for every table. */
 export interface ListRow {

@@ -12,7 +12,7 @@ import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts
 import type { Content } from '../content/content.ts';
 import { providerContactForm, type ProviderForm } from './provider.ts';
 
-import type { Labels } from '../admin/labels.ts';
+import type { Labels } from '../adminPage.ts';
 
 export const FORM_CHOICES_FILE = 'supabase/functions/_shared/formChoices.generated.ts';
 

@@ -6,7 +6,7 @@
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { APPLICATION_COLUMNS, resumeFileName, type ApplicationSummary } from '../../src/admin/applications.ts';
-import type { Database } from '../../src/admin/database.ts';
+import type { Database } from '../../src/database.ts';
 import { INQUIRY_COLUMNS, type InquirySummary } from '../../src/admin/inquiries.ts';
 import { codeToWords, labelOf, setLabels } from '../../src/admin/labels.ts';
 import { loadContent } from '../../src/content/loader.ts';

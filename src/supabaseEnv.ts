@@ -1,5 +1,6 @@
 /**
- * The dashboard's browser-safe settings, fixed at build time. Unset Supabase values mean the local stand-in
+ * The Supabase project the site talks to, browser-safe and fixed at build time: the dashboard's client and the
+ * forms' actions (the Edge Functions' addresses) read it. Unset Supabase values mean the local stand-in
  * that `npm start` runs; its anon key is public and the same on every machine.
  */
 const LOCAL_URL = 'http://127.0.0.1:54321';

@@ -1,0 +1,89 @@
+/**
+ * A record's history, newest first: its arrival, each stage and owner change, each note (with its text), who
+ * did it and when. Read from the database's append-only events; a note's text from the notes table (a note
+ * deleted by its author leaves its events, not its text).
+ */
+import { css } from '@emotion/react';
+import type { RecordEvent, RecordList } from '../../database.ts';
+import { color } from '../../theme.ts';
+import { formatDateTime } from '../format.ts';
+import { NOTE_EDIT_MINUTES, type History } from './data.ts';
+import { stageLabel } from './stages.ts';
+
+interface Props {
+  list: RecordList;
+  history: History;
+  userId: string;
+  ownerName: (owner: string | null) => string;
+  busy: boolean;
+  onDeleteNote: (noteId: string) => void;
+}
+
+/** What happened, as a sentence without its time. */
+function describe(event: RecordEvent, list: RecordList, who: string, ownerName: (owner: string | null) => string): string {
+  switch (event.kind) {
+    case 'created':
+      return `${list === 'applications' ? 'Application' : 'Inquiry'} received from the site, at ${stageLabel(list, event.to_value ?? '')}`;
+    case 'stage':
+      return `${who} moved it from ${stageLabel(list, event.from_value ?? '')} to ${stageLabel(list, event.to_value ?? '')}`;
+    case 'owner':
+      if (event.to_value === null) return `${who} took ${ownerName(event.from_value)} off it: nobody owns it`;
+      if (event.to_value === event.actor) return `${who} took it`;
+      return `${who} gave it to ${ownerName(event.to_value)}`;
+    case 'note':
+      return `${who} added a note`;
+    case 'note_edited':
+      return `${who} edited a note`;
+    case 'note_deleted':
+      return `${who} deleted a note`;
+    case 'deleted':
+      return `${who} deleted the record`;
+  }
+}
+
+export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote }: Props) {
+  const now = Date.now();
+  return (
+    <ol css={style} aria-label="History, newest first">
+      {history.events.map((event) => {
+        const who = event.actor === null ? 'The system' : event.actor === userId ? 'You' : ownerName(event.actor);
+        const note = event.kind === 'note' && event.note_id ? history.notes.get(event.note_id) : undefined;
+        const deletable = note && note.author === userId && now - Date.parse(note.created_at) < NOTE_EDIT_MINUTES * 60_000;
+        return (
+          <li key={event.id}>
+            <p className="what">
+              {describe(event, list, who, ownerName)}
+              {' · '}
+              <time dateTime={event.at}>{formatDateTime(event.at)}</time>
+            </p>
+            {event.kind === 'note' ? (
+              note ? (
+                <p className="body">
+                  {note.body}
+                  {note.edited_at ? <span className="edited"> (edited)</span> : null}
+                </p>
+              ) : (
+                <p className="body removed">This note was deleted by its author.</p>
+              )
+            ) : null}
+            {deletable ? (
+              <button type="button" className="secondary" disabled={busy} onClick={() => onDeleteNote(note.id)}>
+                Delete note
+              </button>
+            ) : null}
+          </li>
+        );
+      })}
+    </ol>
+  );
+}
+
+const style = css`
+  list-style: none; margin: 0; padding: 0; display: grid; gap: 0.75rem;
+  li { padding: 0 0 0.75rem 1rem; border-left: 3px solid ${color.line}; border-bottom: 1px solid ${color.line}; }
+  .what { margin: 0; font-weight: 600; }
+  time { font-weight: 400; color: ${color.muted}; }
+  .body { margin: 0.35rem 0 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; padding: 0.6rem 0.8rem; border-radius: 10px; background: ${color.sand}; }
+  .removed { font-style: italic; color: ${color.muted}; }
+  .edited { color: ${color.muted}; font-size: 0.9rem; }
+`;

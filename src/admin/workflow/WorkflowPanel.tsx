@@ -1,0 +1,252 @@
+/**
+ * The staff's work on one record, in its dialog: its stage (with what the stage means), its owner ('Assign to
+ * me', or give it to a colleague), a note, and its history, newest first. Each change is saved at once and
+ * only if nobody changed the record meanwhile: otherwise nothing is saved, the record shows what it now is,
+ * and a message says so. The history is the database's (written by its triggers), read again after each change.
+ */
+import { css } from '@emotion/react';
+import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import type { StaffMember, WorkflowColumns } from '../../database.ts';
+import { color, layout } from '../../theme.ts';
+import { supabase } from '../client.ts';
+import { isSessionEnded } from '../records.ts';
+import { addNote, changeOwner, changeStage, deleteNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked, type WorkedTable } from './data.ts';
+import { stageLabel, stageOf, stagesOf } from './stages.ts';
+import { Timeline } from './Timeline.tsx';
+
+export interface WorkflowProps {
+  userId: string;
+  staff: readonly StaffMember[];
+  ownerName: (owner: string | null) => string;
+  /** A change was saved, or found made by someone else: the list takes the record's values. */
+  onWorked: (id: string, values: WorkflowColumns) => void;
+  onFailure: (error: unknown, description: string) => void;
+}
+
+interface Props extends WorkflowProps {
+  table: WorkedTable;
+  row: Worked;
+  onSessionEnded: () => void;
+}
+
+type Notice = { kind: 'saved' | 'stale'; text: string } | null;
+
+export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, onFailure, onSessionEnded }: Props) {
+  const list = listOf(table);
+  const ids = useId();
+  const [stage, setStage] = useState(row.stage);
+  const [giveTo, setGiveTo] = useState('');
+  const [note, setNote] = useState('');
+  const [noteError, setNoteError] = useState('');
+  const [busy, setBusy] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  // undefined while loading, null when it could not be loaded.
+  const [history, setHistory] = useState<History | null | undefined>();
+
+  const refresh = useCallback(() => {
+    let active = true;
+    loadHistory(supabase, table, row.id).then(
+      (loaded) => active && setHistory(loaded),
+      (error: unknown) => {
+        if (!active) return;
+        if (isSessionEnded(error)) onSessionEnded();
+        else setHistory(null);
+      },
+    );
+    return () => {
+      active = false;
+    };
+  }, [table, row.id, onSessionEnded]);
+  useEffect(refresh, [refresh]);
+  // The record changed (here or in another tab's save found stale): the stage picker follows it.
+  useEffect(() => setStage(row.stage), [row.stage]);
+
+  /** Runs one change; a stale one shows the record as it now is. */
+  async function save(change: () => Promise<WorkflowColumns>, done: (saved: WorkflowColumns) => string, failure: string) {
+    setBusy(true);
+    setNotice(null);
+    try {
+      const saved = await change();
+      onWorked(row.id, saved);
+      setNotice({ kind: 'saved', text: done(saved) });
+    } catch (error) {
+      if (error instanceof StaleError) {
+        if (error.fresh) onWorked(row.id, error.fresh);
+        setNotice({
+          kind: 'stale',
+          text: error.fresh
+            ? `Not saved: someone else changed this record while you had it open. It is now at ${stageLabel(list, error.fresh.stage)}, owner ${ownerName(error.fresh.owner)}. Choose again if your change still applies.`
+            : 'Not saved: this record no longer exists.',
+        });
+      } else onFailure(error, failure);
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
+  const colleagues = staff.filter((member) => member.active && member.user_id !== row.owner);
+  const current = stageOf(list, stage);
+
+  async function submitNote(event: FormEvent) {
+    event.preventDefault();
+    const body = note.trim();
+    if (!body) return setNoteError('Write the note first.');
+    setNoteError('');
+    setBusy(true);
+    try {
+      await addNote(supabase, table, row.id, body);
+      setNote('');
+      setNotice({ kind: 'saved', text: 'Note added.' });
+    } catch (error) {
+      onFailure(error, 'Failed to add the note');
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
+  async function removeNote(noteId: string) {
+    setBusy(true);
+    try {
+      const removed = await deleteNote(supabase, noteId);
+      setNotice(removed ? { kind: 'saved', text: 'Note deleted.' } : { kind: 'stale', text: `Not deleted: a note can be deleted only by its author, within ${NOTE_EDIT_MINUTES} minutes of writing it.` });
+    } catch (error) {
+      onFailure(error, 'Failed to delete the note');
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
+  return (
+    <section css={style} aria-labelledby={`${ids}-work`}>
+      <h3 id={`${ids}-work`}>Stage and owner</h3>
+      <div className="fields">
+        <div className="field">
+          <label htmlFor={`${ids}-stage`}>Stage</label>
+          <div className="row">
+            <select id={`${ids}-stage`} value={stage} aria-describedby={`${ids}-meaning`} onChange={(event) => setStage(event.target.value)}>
+              {stagesOf(list).map((option) => (
+                <option key={option.code} value={option.code}>
+                  {option.label}
+                  {option.closed ? ' (closes it)' : ''}
+                </option>
+              ))}
+              {stagesOf(list).some((option) => option.code === row.stage) ? null : <option value={row.stage}>{stageLabel(list, row.stage)}</option>}
+            </select>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy || stage === row.stage}
+              onClick={() => void save(() => changeStage(supabase, table, row, stage), (saved) => `Stage saved: ${stageLabel(list, saved.stage)}.`, 'Failed to save the stage')}
+            >
+              Save stage
+            </button>
+          </div>
+          <p id={`${ids}-meaning`} className="hint">
+            {current.meaning}
+          </p>
+        </div>
+        <div className="field">
+          <span className="term" id={`${ids}-owner`}>
+            Owner
+          </span>
+          <p className="owner" aria-labelledby={`${ids}-owner`}>
+            {row.owner === userId ? `You (${ownerName(row.owner)})` : ownerName(row.owner)}
+          </p>
+          <div className="row">
+            {row.owner === userId ? null : (
+              <button type="button" className="primary" disabled={busy} onClick={() => void save(() => changeOwner(supabase, table, row, userId), () => 'You are now the owner.', 'Failed to assign the record')}>
+                Assign to me
+              </button>
+            )}
+          </div>
+          <label htmlFor={`${ids}-give`}>Give to</label>
+          <div className="row">
+            <select id={`${ids}-give`} value={giveTo} onChange={(event) => setGiveTo(event.target.value)}>
+              <option value="">Choose a colleague</option>
+              {colleagues.map((member) => (
+                <option key={member.user_id} value={member.user_id}>
+                  {member.user_id === userId ? `Me (${member.display_name})` : member.display_name}
+                </option>
+              ))}
+              {row.owner === null ? null : <option value="nobody">Nobody (take me off it)</option>}
+            </select>
+            <button
+              type="button"
+              className="secondary"
+              disabled={busy || giveTo === ''}
+              onClick={() => {
+                const to = giveTo === 'nobody' ? null : giveTo;
+                setGiveTo('');
+                void save(() => changeOwner(supabase, table, row, to), (saved) => (saved.owner ? `Given to ${ownerName(saved.owner)}.` : 'Nobody owns it now.'), 'Failed to change the owner');
+              }}
+            >
+              Give
+            </button>
+          </div>
+        </div>
+      </div>
+      <p className={notice?.kind === 'stale' ? 'notice stale' : 'notice'} role={notice?.kind === 'stale' ? 'alert' : 'status'}>
+        {notice?.text}
+      </p>
+
+      <form className="note" onSubmit={(event) => void submitNote(event)} noValidate>
+        <label htmlFor={`${ids}-note`}>Add a note</label>
+        <textarea
+          id={`${ids}-note`}
+          value={note}
+          maxLength={NOTE_MAX}
+          rows={3}
+          aria-describedby={`${ids}-note-help${noteError ? ` ${ids}-note-error` : ''}`}
+          aria-invalid={noteError ? true : undefined}
+          onChange={(event) => setNote(event.target.value)}
+        />
+        <p id={`${ids}-note-help`} className="hint">
+          Plain text, up to {NOTE_MAX.toLocaleString('en-US')} characters ({note.length.toLocaleString('en-US')} used). Colleagues see it with your name; you can delete it for {NOTE_EDIT_MINUTES} minutes.
+        </p>
+        {noteError ? (
+          <p id={`${ids}-note-error`} className="error">
+            {noteError}
+          </p>
+        ) : null}
+        <button type="submit" className="secondary" disabled={busy}>
+          Add note
+        </button>
+      </form>
+
+      <h3>History</h3>
+      {history === undefined ? (
+        <p role="status">Loading history...</p>
+      ) : history === null ? (
+        <p>
+          The history could not be loaded.{' '}
+          <button type="button" className="secondary" onClick={refresh}>
+            Try again
+          </button>
+        </p>
+      ) : (
+        <Timeline list={list} history={history} userId={userId} ownerName={ownerName} busy={busy} onDeleteNote={(id) => void removeNote(id)} />
+      )}
+    </section>
+  );
+}
+
+const style = css`
+  margin-top: 1.5rem; padding-top: 1rem; border-top: 2px solid ${color.line};
+  .fields { display: grid; gap: 1rem 1.5rem; grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr)); }
+  .field { display: grid; gap: 0.35rem; align-content: start; }
+  label, .term { font-weight: 650; }
+  .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
+  select, textarea { font: inherit; border: 2px solid ${color.muted}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
+  select { min-height: ${layout.tap}; padding: 0.4rem 0.75rem; flex: 1 1 10rem; min-width: 0; }
+  textarea { width: 100%; padding: 0.6rem 0.75rem; resize: vertical; }
+  .owner { margin: 0; font-weight: 600; }
+  .hint { margin: 0; color: ${color.muted}; font-size: 0.95rem; }
+  .notice { margin: 0.75rem 0 0; font-weight: 600; }
+  .notice:empty { display: none; }
+  .notice.stale { padding: 0.75rem 1rem; border-radius: 10px; background: ${color.dangerTint}; color: ${color.danger}; }
+  .error { margin: 0; color: ${color.danger}; font-weight: 600; }
+  .note { display: grid; gap: 0.4rem; margin: 1.25rem 0; justify-items: start; }
+`;

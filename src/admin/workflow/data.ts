@@ -1,0 +1,109 @@
+/**
+ * How the dashboard works a record: change its stage, take it or give it to a colleague, add and remove notes,
+ * and read its history. Every write goes through RLS and the column privileges (staff may change a record's
+ * stage and owner, nothing else); the history is written by the database's triggers, never here.
+ *
+ * A change is made only if the record still has the value the staff member saw: the update filters on it, so
+ * a change made meanwhile by someone else matches no row, and `StaleError` carries the record as it now is.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import type { Database, RecordEvent, RecordList, RecordNote, StaffMember, WorkflowColumns } from '../../database.ts';
+import { LoadError, type TableName } from '../records.ts';
+
+export type WorkedTable = TableName;
+
+export const listOf = (table: WorkedTable): RecordList => (table === 'job_applications' ? 'applications' : 'inquiries');
+
+/** The workflow's columns of a record, as the list holds them. */
+export type Worked = { id: string } & WorkflowColumns;
+
+const WORKFLOW_COLUMNS = 'stage, owner, stage_changed_at';
+
+/** Someone else changed the record first; nothing was written. `fresh` is the record as it is now, or null if it is gone. */
+export class StaleError extends Error {
+  constructor(readonly fresh: WorkflowColumns | null) {
+    super('The record was changed by someone else');
+  }
+}
+
+type Client = SupabaseClient<Database>;
+
+async function current(client: Client, table: WorkedTable, id: string): Promise<WorkflowColumns | null> {
+  const { data, error, status } = await client.from(table).select(WORKFLOW_COLUMNS).eq('id', id).maybeSingle();
+  if (error) throw new LoadError(error.message, status);
+  return data as WorkflowColumns | null;
+}
+
+/** Moves the record to `to`, if its stage is still the one `seen` had. */
+export async function changeStage(client: Client, table: WorkedTable, seen: Worked, to: string): Promise<WorkflowColumns> {
+  const { data, error, status } = await client
+    .from(table)
+    .update({ stage: to })
+    .eq('id', seen.id)
+    .eq('stage', seen.stage)
+    .eq('stage_changed_at', seen.stage_changed_at)
+    .select(WORKFLOW_COLUMNS);
+  if (error) throw new LoadError(error.message, status);
+  if (data.length === 0) throw new StaleError(await current(client, table, seen.id));
+  return data[0] as WorkflowColumns;
+}
+
+/** Gives the record to `to` (a staff member's id, or null for nobody), if its owner is still the one `seen` had. */
+export async function changeOwner(client: Client, table: WorkedTable, seen: Worked, to: string | null): Promise<WorkflowColumns> {
+  const update = client.from(table).update({ owner: to }).eq('id', seen.id);
+  const { data, error, status } = await (seen.owner === null ? update.is('owner', null) : update.eq('owner', seen.owner)).select(WORKFLOW_COLUMNS);
+  if (error) throw new LoadError(error.message, status);
+  if (data.length === 0) throw new StaleError(await current(client, table, seen.id));
+  return data[0] as WorkflowColumns;
+}
+
+/** Every staff member, former ones too (their names label their past work); `active` ones can be given records. */
+export async function loadStaff(client: Client): Promise<StaffMember[]> {
+  const { data, error, status } = await client.from('staff').select('user_id, display_name, active, created_at').order('display_name');
+  if (error) throw new LoadError(error.message, status);
+  return data;
+}
+
+export interface History {
+  events: RecordEvent[];
+  /** The record's notes, by id (a removed note is no longer here; its events are). */
+  notes: Map<string, RecordNote>;
+}
+
+/** The record's events, newest first, and its notes. */
+export async function loadHistory(client: Client, table: WorkedTable, id: string): Promise<History> {
+  const [events, notes] = await Promise.all([
+    client.from('record_events').select('*').eq('record_id', id).order('at', { ascending: false }).order('id', { ascending: false }),
+    client.from('record_notes').select('*').eq(table === 'job_applications' ? 'application_id' : 'inquiry_id', id),
+  ]);
+  if (events.error) throw new LoadError(events.error.message, events.status);
+  if (notes.error) throw new LoadError(notes.error.message, notes.status);
+  return { events: events.data, notes: new Map(notes.data.map((note) => [note.id, note])) };
+}
+
+/** The most a note may hold (the table's check says the same). */
+export const NOTE_MAX = 5000;
+
+/** How long its author may correct or remove a note (the policies say the same). */
+export const NOTE_EDIT_MINUTES = 15;
+
+export async function addNote(client: Client, table: WorkedTable, id: string, body: string): Promise<RecordNote> {
+  const target = table === 'job_applications' ? { application_id: id } : { inquiry_id: id };
+  const { data, error, status } = await client.from('record_notes').insert({ ...target, body }).select('*').single();
+  if (error) throw new LoadError(error.message, status);
+  return data;
+}
+
+/** Removes the author's own note while the database still allows it; false when it no longer does (too late). */
+export async function deleteNote(client: Client, noteId: string): Promise<boolean> {
+  const { data, error, status } = await client.from('record_notes').delete().eq('id', noteId).select('id');
+  if (error) throw new LoadError(error.message, status);
+  return data.length === 1;
+}
+
+/** Corrects the author's own note while the database still allows it; false when it no longer does. */
+export async function editNote(client: Client, noteId: string, body: string): Promise<RecordNote | null> {
+  const { data, error, status } = await client.from('record_notes').update({ body }).eq('id', noteId).select('*');
+  if (error) throw new LoadError(error.message, status);
+  return data[0] ?? null;
+}

@@ -1,0 +1,42 @@
+/**
+ * The workflow's stages as the dashboard shows them: content/workflow.yaml, given with the page
+ * (pages/admin/+data.ts) like the labels, so that renaming or adding a stage is a content-only rebuild. A code
+ * the content no longer has (a record moved there before the stage was removed) still reads well, as words.
+ */
+import type { DashboardWorkflow } from '../../adminPage.ts';
+import type { RecordList } from '../../database.ts';
+import { codeToWords } from '../labels.ts';
+
+export interface Stage {
+  code: string;
+  label: string;
+  meaning: string;
+  closed: boolean;
+}
+
+let workflow: DashboardWorkflow = {
+  applications: { stages: [] },
+  inquiries: { stages: [] },
+};
+
+/** Given the page's workflow once, before the dashboard renders (pages/admin/+onRenderClient.tsx). */
+export function setWorkflow(given: DashboardWorkflow): void {
+  workflow = given;
+}
+
+/** The list's stages, in the content's order: every new record starts at the first. */
+export function stagesOf(list: RecordList): readonly Stage[] {
+  return workflow[list].stages;
+}
+
+export function stageOf(list: RecordList, code: string): Stage {
+  return stagesOf(list).find((stage) => stage.code === code) ?? { code, label: codeToWords(code), meaning: '', closed: false };
+}
+
+export function stageLabel(list: RecordList, code: string): string {
+  return stageOf(list, code).label;
+}
+
+export function isClosed(list: RecordList, code: string): boolean {
+  return stageOf(list, code).closed;
+}

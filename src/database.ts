@@ -1,0 +1,97 @@
+/**
+ * The one Database type for supabase-js, shared by the dashboard, the stand-in's demo data and the tests. What
+ * a visitor sent is derived from the schema its Edge Function validates with (submit-application,
+ * submit-inquiry), so the forms, the functions and the dashboard agree; what staff add (stage, owner, notes,
+ * history) is the workflow's (supabase/migrations/20261125*). Staff may update only a record's stage and owner,
+ * and a note's body: the Update types say no more than the column privileges allow.
+ */
+import type { JobApplicationRow } from '../supabase/functions/_shared/application.ts';
+import type { InquiryRow } from '../supabase/functions/_shared/inquiry.ts';
+
+/** Where a record stands (DESIGN decision 16). */
+export type WorkflowColumns = {
+  /** A stage code of content/workflow.yaml for this list. */
+  stage: string;
+  /** The staff member who has taken it (public.staff.user_id), or null. */
+  owner: string | null;
+  /** When the stage last changed (the arrival time until then). */
+  stage_changed_at: string;
+};
+
+/** The same fields as a type alias: supabase-js types a table's writes only for rows it can index by column name. */
+type Plain<T> = { [K in keyof T]: T[K] };
+
+/** What the visitor sent, as the Edge Function stores it. */
+export type JobApplicationSent = Plain<JobApplicationRow>;
+export type InquirySent = Plain<InquiryRow>;
+
+export type JobApplication = JobApplicationSent & WorkflowColumns;
+export type Inquiry = InquirySent & WorkflowColumns;
+
+export type RecordList = 'applications' | 'inquiries';
+
+export type StaffMember = {
+  user_id: string;
+  display_name: string;
+  active: boolean;
+  created_at: string;
+};
+
+export type RecordNote = {
+  id: string;
+  application_id: string | null;
+  inquiry_id: string | null;
+  /** Set by the database to the signed-in user; null once that staff member's account is deleted. */
+  author: string | null;
+  body: string;
+  created_at: string;
+  edited_at: string | null;
+};
+
+export type RecordEventKind = 'created' | 'stage' | 'owner' | 'note' | 'note_edited' | 'note_deleted' | 'deleted';
+
+export type RecordEvent = {
+  id: number;
+  list: RecordList;
+  record_id: string;
+  kind: RecordEventKind;
+  /** Who did it; null when the site's functions or the system did. */
+  actor: string | null;
+  from_value: string | null;
+  to_value: string | null;
+  note_id: string | null;
+  at: string;
+};
+
+export type StageRow = {
+  code: string;
+  label: string;
+  position: number;
+  closed: boolean;
+};
+
+type Table<Row, Insert, Update> = { Row: Row; Insert: Insert; Update: Update; Relationships: [] };
+type RecordTable<Row extends { id: string; created_at: string } & WorkflowColumns, Sent> = Table<
+  Row,
+  Omit<Sent, 'id' | 'created_at'> & Partial<Pick<Row, 'id' | 'created_at' | 'stage' | 'owner'>>,
+  Partial<Pick<Row, 'stage' | 'owner'>>
+>;
+type ReadOnly<Row> = Table<Row, never, never>;
+
+export interface Database {
+  public: {
+    Tables: {
+      job_applications: RecordTable<JobApplication, JobApplicationSent>;
+      inquiries: RecordTable<Inquiry, InquirySent>;
+      staff: ReadOnly<StaffMember>;
+      record_notes: Table<RecordNote, Pick<RecordNote, 'body'> & Partial<Pick<RecordNote, 'application_id' | 'inquiry_id'>>, Partial<Pick<RecordNote, 'body'>>>;
+      record_events: ReadOnly<RecordEvent>;
+      application_stages: ReadOnly<StageRow>;
+      inquiry_stages: ReadOnly<StageRow>;
+    };
+    Views: Record<never, never>;
+    Functions: { is_staff: { Args: Record<never, never>; Returns: boolean } };
+    Enums: Record<never, never>;
+    CompositeTypes: Record<never, never>;
+  };
+}
