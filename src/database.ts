@@ -83,7 +83,8 @@ export interface Database {
     Tables: {
       job_applications: RecordTable<JobApplication, JobApplicationSent>;
       inquiries: RecordTable<Inquiry, InquirySent>;
-      staff: ReadOnly<StaffMember>;
+      // Written by the service role only (npm run staff:add); staff read it.
+      staff: Table<StaffMember, Pick<StaffMember, 'user_id' | 'display_name'> & Partial<Pick<StaffMember, 'active'>>, Partial<Pick<StaffMember, 'display_name' | 'active'>>>;
       record_notes: Table<RecordNote, Pick<RecordNote, 'body'> & Partial<Pick<RecordNote, 'application_id' | 'inquiry_id'>>, Partial<Pick<RecordNote, 'body'>>>;
       record_events: ReadOnly<RecordEvent>;
       application_stages: ReadOnly<StageRow>;

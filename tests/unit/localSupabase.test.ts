@@ -199,22 +199,36 @@ describe('npm run staff:add', () => {
   test('creates a staff user who can then read the applications, and --remove takes it away', async () => {
     const { setStaff } = await import('../../scripts/staff-add.ts');
     const admin = client(supabase.serviceRoleKey);
-    const created = await setStaff(admin, 'new.coordinator@example.com', true);
+    const created = await setStaff(admin, 'new.coordinator@example.com', 'staff');
     expect(created.created).toBe(true);
     const staff = await signedIn('new.coordinator@example.com', created.password!);
     expect((await staff.from('job_applications').select('*', { count: 'exact', head: true })).count).toBe(36);
+    // Colleagues see the new name, taken from the e-mail address when none is given.
+    expect((await staff.from('staff').select('display_name, active').eq('display_name', 'New Coordinator')).data).toEqual([{ display_name: 'New Coordinator', active: true }]);
 
     expect(await setStaff(admin, 'new.coordinator@example.com', false)).toEqual({ created: false });
     const again = await signedIn('new.coordinator@example.com', created.password!);
     expect((await again.from('job_applications').select('*')).data).toEqual([]);
+    // Retired, not deleted: the name stays on their past work, but nothing new can be given to them.
+    expect((await admin.from('staff').select('display_name, active').eq('display_name', 'New Coordinator')).data).toEqual([{ display_name: 'New Coordinator', active: false }]);
   });
 
   test('grants an existing user, who gets access at the next sign-in', async () => {
     const { setStaff } = await import('../../scripts/staff-add.ts');
-    await setStaff(client(supabase.serviceRoleKey), 'visitor@example.com', true);
+    await setStaff(client(supabase.serviceRoleKey), 'visitor@example.com', 'staff', 'Vic Visitor');
     const visitor = await signedIn('visitor@example.com', 'visitor-demo-password');
     expect((await visitor.from('job_applications').select('*', { count: 'exact', head: true })).count).toBe(36);
+    expect((await visitor.from('staff').select('display_name').eq('display_name', 'Vic Visitor')).data).toHaveLength(1);
     await setStaff(client(supabase.serviceRoleKey), 'visitor@example.com', false);
+  });
+
+  test('--admin gives the admin role, which is staff too', async () => {
+    const { setStaff } = await import('../../scripts/staff-add.ts');
+    const created = await setStaff(client(supabase.serviceRoleKey), 'new.admin@example.com', 'admin', 'Ada Admin');
+    const admin = await signedIn('new.admin@example.com', created.password!);
+    expect((await admin.auth.getUser()).data.user?.app_metadata.role).toBe('admin');
+    expect((await admin.from('inquiries').select('*', { count: 'exact', head: true })).count).toBeGreaterThan(0);
+    await setStaff(client(supabase.serviceRoleKey), 'new.admin@example.com', false);
   });
 
   test('the Admin API refuses anyone but the service role', async () => {
