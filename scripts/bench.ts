@@ -41,23 +41,27 @@ async function adminFigures(client: string) {
   const initial = initialFiles.reduce((sum, file) => sum + gz(file), 0);
   // Built with VITE_POSTHOG_KEY, the dashboard also loads analytics lazily once it is usable: posthog-js, not
   // the dashboard's own code, so reported on its own line and left out of the 150 KB budget.
-  const analyticsFiles = analyticsChunks(path.join(client, '../assets.json'));
+  const manifest = path.join(client, '../assets.json');
+  const analyticsFiles = lazyChunks(manifest, 'src/analytics/start.ts');
   const analytics = analyticsFiles.reduce((sum, file) => sum + gz(file), 0);
+  // A record's details (the dialog, the workflow's controls, the history) load at the first View, not before.
+  const detailFiles = lazyChunks(manifest, 'src/admin/RecordDialog.tsx');
+  const details = detailFiles.reduce((sum, file) => sum + gz(file), 0);
   // Everything else under assets/chunks is loaded by the dashboard after sign-in (public pages load no JS).
   const later = readdirSync(path.join(client, 'assets/chunks'))
     .map((file) => `assets/chunks/${file}`)
-    .filter((file) => file.endsWith('.js') && !initialFiles.includes(file) && !analyticsFiles.includes(file))
+    .filter((file) => file.endsWith('.js') && !initialFiles.includes(file) && !analyticsFiles.includes(file) && !detailFiles.includes(file))
     .reduce((sum, file) => sum + gz(file), 0);
   const small = await measureAdmin(client, 30, false, API_PORT);
   const large = await measureAdmin(client, 10_000, true, API_PORT);
   const apply = await measureApply(client, API_PORT);
-  return { initialKb: initial / 1024, totalKb: (initial + later) / 1024, analyticsKb: analytics / 1024, small, large, apply };
+  return { initialKb: initial / 1024, totalKb: (initial + later) / 1024, detailsKb: details / 1024, analyticsKb: analytics / 1024, small, large, apply };
 }
 
-/** The files of the analytics chunk (src/analytics/start.ts) in Vike's manifest, with the chunks only it imports. */
-function analyticsChunks(manifestFile: string): string[] {
+/** The files of a lazily loaded module (e.g. src/analytics/start.ts) in Vike's manifest, with the chunks only it imports. */
+function lazyChunks(manifestFile: string, module: string): string[] {
   const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
-  const start = manifest['src/analytics/start.ts'];
+  const start = manifest[module];
   if (!start) return [];
   const importedElsewhere = (key: string) => Object.values(manifest).some((item) => item !== start && item.imports?.includes(key));
   return [start.file, ...(start.imports ?? []).filter((key) => !importedElsewhere(key)).map((key) => manifest[key]!.file)];
@@ -170,13 +174,16 @@ if (!BUILDS_ONLY) {
     ['Phone transfer, first visit, / (home)', kb(transferOf('/').bytes), 'goal < 150 KB', breakdown(transferOf('/'))],
     ['Phone transfer, first visit, /personal-care', kb(transferOf('/personal-care').bytes), 'goal < 150 KB', breakdown(transferOf('/personal-care'))],
     ['Admin JS, gzipped, to the sign-in form', `${base.admin!.initialKb.toFixed(1)} KB`, ''],
-    ['Admin JS, gzipped, in all (with the dashboard chunk)', `${base.admin!.totalKb.toFixed(1)} KB`, 'goal <= 150 KB'],
+    ['Admin JS, gzipped, first load to the table (with the dashboard chunk)', `${base.admin!.totalKb.toFixed(1)} KB`, 'goal <= 150 KB'],
+    ["Admin JS, gzipped, a record's details (dialog, workflow, history: loaded at the first View)", `${base.admin!.detailsKb.toFixed(1)} KB`, ''],
     ['Analytics chunk /admin loads lazily (posthog-js; only with VITE_POSTHOG_KEY, not in the total above)', base.admin!.analyticsKb ? `${base.admin!.analyticsKb.toFixed(1)} KB` : 'none', ''],
     ['Sign-in to table, 30 applications', `${base.admin!.small.signInToTableMs} ms`, ''],
-    ['Sign-in to table, 10,000 applications', `${base.admin!.large.signInToTableMs} ms`, ''],
+    ['Sign-in to table, 10,000 applications (and 10,000 inquiries)', `${base.admin!.large.signInToTableMs} ms`, 'goal <= 1.5 s'],
     [`Apply (JS on, ${(base.admin!.apply.resumeBytes / 1048576).toFixed(1)} MB PDF): Send to thank-you page, median / max of 5`, `${base.admin!.apply.medianMs.toFixed(0)} / ${base.admin!.apply.maxMs.toFixed(0)} ms`, ''],
     ['Search keystroke at 10,000 (median / max)', `${base.admin!.large.keystrokeMs!.median.toFixed(1)} / ${base.admin!.large.keystrokeMs!.max.toFixed(1)} ms`, 'goal <= 50 ms'],
     ['Inquiries search keystroke at 10,000 (median / max)', `${base.admin!.large.inquiryKeystrokeMs!.median.toFixed(1)} / ${base.admin!.large.inquiryKeystrokeMs!.max.toFixed(1)} ms`, 'goal <= 50 ms'],
+    [`Filter choice (stage, owner, age) at 10,000, ${base.admin!.large.events!.toLocaleString('en-US')} events (median / max)`, `${base.admin!.large.filterMs!.median.toFixed(1)} / ${base.admin!.large.filterMs!.max.toFixed(1)} ms`, 'goal <= 50 ms'],
+    ['Save stage to the new stage in the list at 10,000 (median / max of 5)', `${base.admin!.large.stageChangeMs!.median.toFixed(0)} / ${base.admin!.large.stageChangeMs!.max.toFixed(0)} ms`, 'goal <= 300 ms'],
   );
 }
 const width = Math.max(...rows.map(([name]) => name.length));

@@ -1,13 +1,15 @@
 /**
  * The staff dashboard against the local Supabase stand-in, with the real supabase-js in chromium.
  * Tests that count rows run on the desktop project only, one after another: the XSS test adds rows for
- * its duration. The network is intercepted only to simulate failures and a slow answer.
+ * its duration. The list shows the open applications by default (a stage not closed in content/workflow.yaml);
+ * a test about every application chooses 'All'. The network is intercepted only to simulate failures and a
+ * slow answer.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createClient } from '@supabase/supabase-js';
-import { ANON_KEY, API, holdRequests, service, signIn, stat } from './dashboard.ts';
+import { ANON_KEY, API, cellOf, columnCells, holdRequests, openCount, service, showStage, signIn, stageButton, stat } from './dashboard.ts';
 
 async function signedInWithList(page: Page) {
   await signIn(page);
@@ -24,7 +26,7 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeHidden();
   });
 
-  test('shows the counts and the table to staff, newest first, after a loading state', async ({ page }) => {
+  test('shows the counts and the table to staff after a loading state: the open applications, and every one under All, newest first', async ({ page }) => {
     // Hold the list's first request so that the loading state can be seen (a slow network).
     const release = await holdRequests(page, '**/rest/v1/job_applications?select=id*');
     await signIn(page);
@@ -32,16 +34,26 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     release();
     const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
     const { count: week } = await service().from('job_applications').select('*', { count: 'exact', head: true }).gte('created_at', weekAgo);
-    await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
+    // The demo data has closed applications (hired, not a fit, withdrew): the default 'Open' leaves them out.
+    const open = await openCount('job_applications');
+    expect(open).toBeLessThan(36);
+    await expect(page.getByRole('heading', { name: `Applications (${open})` })).toBeVisible();
+    await expect(stageButton(page, 'applications', 'Open')).toHaveAttribute('aria-pressed', 'true');
+    await expect(stageButton(page, 'applications', 'Open')).toHaveAccessibleName(`Open ${open}`);
     await expect(stat(page, 'Total Applications')).toHaveText('36');
     await expect(stat(page, 'This Week')).toHaveText(String(week));
-    const dates = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+    await showStage(page, 'applications', 'All');
+    await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
+    const dates = await (await columnCells(page, 'Submitted')).allTextContents();
+    expect(dates).toHaveLength(36);
     expect(dates.map((d) => Date.parse(d))).toEqual([...dates.map((d) => Date.parse(d))].sort((a, b) => b - a));
-    await expect(page.locator('tbody tr').first().locator('td').nth(1)).toHaveText(/^(Companion Caregiver|Care Scheduling Coordinator)$/);
+    await expect(await cellOf(page, page.locator('tbody tr').first(), 'Position')).toHaveText(/^(Companion Caregiver|Care Scheduling Coordinator)$/);
   });
 
   test('searches first name, last name, e-mail and position, case-insensitively, by substring', async ({ page }) => {
     await signedInWithList(page);
+    // Every application, closed ones too, so that each count below is over all 36.
+    await showStage(page, 'applications', 'All');
     const search = page.getByLabel('Search applications');
     const heading = page.getByRole('heading', { name: /^Applications \(\d+\)$/ });
     const countFor = async (term: string) => {
@@ -68,6 +80,8 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     const { data } = await service().from('job_applications').select('*').neq('cover_letter', '').order('created_at', { ascending: false }).limit(1).single();
     const row = data as Record<string, string | boolean>;
     const name = `${row.first_name} ${row.last_name}`;
+    // Wherever it stands in the workflow (it may be closed).
+    await showStage(page, 'applications', 'All');
     await page.getByLabel('Search applications').fill(String(row.email));
     await page.getByRole('button', { name: `View details of ${name}` }).click();
     const dialog = page.getByRole('dialog', { name });
@@ -89,6 +103,7 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     const row = data as { first_name: string; last_name: string; resume_url: string };
     const stored = await service().storage.from('resumes').download(row.resume_url);
     const name = `${row.first_name} ${row.last_name}`;
+    await showStage(page, 'applications', 'All');
     await page.getByLabel('Search applications').fill(row.last_name);
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download resume of ${name}` }).first().click()]);
     expect(download.suggestedFilename()).toBe(`${row.first_name}_O_Brien_resume.pdf`);
@@ -159,7 +174,8 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     // Back online, a reload shows the list again without signing in.
     await page.unroute(`${API}/**`);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Applications (${await openCount('job_applications')})` })).toBeVisible();
+    await expect(stat(page, 'Total Applications')).toHaveText('36');
   });
 
   test('a 401 while viewing an application returns to sign-in with the session-ended notice', async ({ page }) => {
@@ -194,10 +210,13 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     expect(error).toBeNull();
     try {
       await signedInWithList(page);
-      await expect(page.getByRole('heading', { name: 'Applications (38)' })).toBeVisible();
+      // Both new, so both open: the default list has them too.
+      await expect(stat(page, 'Total Applications')).toHaveText('38');
+      await expect(page.getByRole('heading', { name: `Applications (${await openCount('job_applications')})` })).toBeVisible();
       await page.getByLabel('Search applications').fill('Datecheck');
-      await expect(page.locator('tbody tr', { hasText: 'Infinite' }).locator('td').nth(3)).toHaveText('infinity');
-      await expect(page.locator('tbody tr', { hasText: 'Faraway' }).locator('td').nth(3)).toHaveText(/294000/);
+      await expect(page.getByRole('heading', { name: 'Applications (2)' })).toBeVisible();
+      await expect(await cellOf(page, page.locator('tbody tr', { hasText: 'Infinite' }), 'Submitted')).toHaveText('infinity');
+      await expect(await cellOf(page, page.locator('tbody tr', { hasText: 'Faraway' }), 'Submitted')).toHaveText(/294000/);
       await page.getByRole('button', { name: 'View details of Infinite Datecheck' }).click();
       await expect(page.getByRole('dialog')).toContainText('Application submitted infinity');
     } finally {
@@ -218,7 +237,8 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
       await route.fulfill({ response, json: rows });
     });
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Applications (36)' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: `Applications (${await openCount('job_applications')})` })).toBeVisible();
+    await expect(stat(page, 'Total Applications')).toHaveText('36');
     await page.getByRole('button', { name: /^Download resume of / }).first().click();
     await expect(page.getByRole('status').filter({ hasText: 'Failed to download resume' })).toBeVisible();
     expect(requested.filter((url) => url.includes('/storage/v1/'))).toEqual([]);
@@ -274,15 +294,24 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     }
   });
 
-  test('axe finds no serious or critical violation on the sign-in form, the table or the dialog', async ({ page }) => {
-    const serious = async () => (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  test('axe finds no serious or critical violation on the sign-in form, the table with its filters or the dialog with its history', async ({ page }) => {
+    const serious = async () =>
+      (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     await page.goto('/admin');
     await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
     expect(await serious()).toEqual([]);
     await signedInWithList(page);
+    await expect(stageButton(page, 'applications', 'Open')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Owner' })).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Age' })).toBeVisible();
     expect(await serious()).toEqual([]);
+    // An application someone has worked, so the history has more than its arrival (a note among it).
+    await showStage(page, 'applications', 'Contacted');
     await page.getByRole('button', { name: /^View details of / }).first().click();
-    await expect(page.getByRole('dialog')).toBeVisible();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.getByRole('combobox', { name: 'Stage' })).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'History, newest first' }).getByRole('listitem').nth(1)).toBeVisible();
+    await expect(dialog.locator('.letter')).not.toHaveAttribute('aria-busy', 'true');
     expect(await serious()).toEqual([]);
   });
 });

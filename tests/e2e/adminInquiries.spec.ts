@@ -2,12 +2,13 @@
  * The dashboard's Inquiries view against the local stand-in (8 demo inquiries), with the real supabase-js in
  * chromium: switching views by link and by the browser's Back, counts, search, the detail dialog, paging, the
  * loading, empty and error states, and what a non-staff account sees. Expected counts are read from the
- * stand-in at test time, so a test elsewhere that stores an inquiry does not break them.
+ * stand-in at test time, so a test elsewhere that stores an inquiry does not break them. The list shows the open
+ * inquiries by default; a test about every inquiry, or about one that may be closed, chooses 'All'.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
-import { API, holdRequests, service, signIn, stat } from './dashboard.ts';
+import { API, cellOf, columnCells, holdRequests, openCount, service, showStage, signIn, stageButton, stat } from './dashboard.ts';
 
 const label = (list: ReadonlyArray<{ code: string; label: string }>, code: string) => list.find((c) => c.code === code)!.label;
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' });
@@ -31,7 +32,7 @@ async function storedCounts() {
 test.describe('the Inquiries view', { tag: '@desktop' }, () => {
   test.describe.configure({ mode: 'serial' });
 
-  test('staff switch to Inquiries and see the counts and every request, newest first, after a loading state', async ({ page }) => {
+  test('staff switch to Inquiries and see the counts and the open requests after a loading state, and every request under All, newest first', async ({ page }) => {
     const release = await holdRequests(page, '**/rest/v1/inquiries?select=id*');
     await signIn(page);
     const link = sections(page).getByRole('link', { name: 'Inquiries' });
@@ -47,21 +48,30 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
 
     const { total, week } = await storedCounts();
     expect(total).toBeGreaterThanOrEqual(8);
-    await expect(page.getByRole('heading', { name: `Contact requests (${total})` })).toBeVisible();
+    // The demo data has closed inquiries (became a client, not a fit): the default 'Open' leaves them out.
+    const open = await openCount('inquiries');
+    expect(open).toBeLessThan(total);
+    await expect(page.getByRole('heading', { name: `Contact requests (${open})` })).toBeVisible();
+    await expect(stageButton(page, 'inquiries', 'Open')).toHaveAttribute('aria-pressed', 'true');
     await expect(stat(page, 'Total Inquiries')).toHaveText(String(total));
     await expect(stat(page, 'This Week')).toHaveText(String(week));
-    const dates = await page.locator('tbody tr td:nth-child(4)').allTextContents();
+    await showStage(page, 'inquiries', 'All');
+    await expect(page.getByRole('heading', { name: `Contact requests (${total})` })).toBeVisible();
+    const dates = await (await columnCells(page, 'Submitted')).allTextContents();
+    expect(dates).toHaveLength(Math.min(total, 50));
     expect(dates.map((d) => Date.parse(d))).toEqual([...dates.map((d) => Date.parse(d))].sort((a, b) => b - a));
     const margaret = page.locator('tbody tr', { has: page.getByText('Margaret Doyle', { exact: true }) });
     await expect(margaret).toContainText('margaret.doyle@example.com');
-    await expect(margaret.locator('td').nth(1)).toHaveText(label(inquiryChoices.careFor, 'a-parent'));
-    await expect(margaret.locator('td').nth(2)).toHaveText('Hamden');
+    await expect(await cellOf(page, margaret, 'Who needs care')).toHaveText(label(inquiryChoices.careFor, 'a-parent'));
+    await expect(await cellOf(page, margaret, 'Town')).toHaveText('Hamden');
     await expect(margaret.getByRole('button', { name: 'View details of Margaret Doyle' })).toBeVisible();
   });
 
   test('searches name, e-mail, phone and town, case-insensitively, by substring', async ({ page }) => {
     await openInquiries(page);
     const { total } = await storedCounts();
+    // Every inquiry, closed ones too, so that each count below is over all of them.
+    await showStage(page, 'inquiries', 'All');
     const search = page.getByLabel('Search inquiries');
     const countFor = async (term: string) => {
       await search.fill(term);
@@ -87,6 +97,8 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
     await openInquiries(page);
     const { data } = await service().from('inquiries').select('*').eq('name', 'Tomás Ferreira').single();
     const row = data as { email: string; phone: string; message: string; services: string[] };
+    // Wherever Tomás and Denise stand in the workflow (either may be closed).
+    await showStage(page, 'inquiries', 'All');
     const view = page.getByRole('button', { name: 'View details of Tomás Ferreira' });
     await view.click();
     const dialog = page.getByRole('dialog', { name: 'Tomás Ferreira' });
@@ -193,15 +205,21 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
   });
 });
 
-test('axe finds no serious or critical violation on the Inquiries view and its dialog, and the page never scrolls sideways', async ({ page }) => {
+test('axe finds no serious or critical violation on the Inquiries view with its filters and its dialog with its history, and the page never scrolls sideways', async ({ page }) => {
   const serious = async () =>
     (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
   await openInquiries(page);
   await expect(listHeading(page)).toBeVisible();
+  await expect(stageButton(page, 'inquiries', 'Open')).toBeVisible();
+  await expect(page.getByRole('combobox', { name: 'Owner' })).toBeVisible();
   expect(await serious()).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
   await page.getByRole('button', { name: /^View details of / }).first().click();
-  await expect(page.getByRole('dialog')).toBeVisible();
-  await expect(page.getByRole('dialog').locator('.letter')).not.toHaveAttribute('aria-busy', 'true');
+  const dialog = page.getByRole('dialog');
+  await expect(dialog).toBeVisible();
+  await expect(dialog.locator('.letter')).not.toHaveAttribute('aria-busy', 'true');
+  // The workflow's controls and the history are part of the dialog axe reads.
+  await expect(dialog.getByRole('combobox', { name: 'Stage' })).toBeVisible();
+  await expect(dialog.getByRole('list', { name: 'History, newest first' }).getByRole('listitem').first()).toBeVisible();
   expect(await serious()).toEqual([]);
 });

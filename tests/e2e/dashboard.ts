@@ -1,6 +1,9 @@
-/** What the dashboard's browser tests share: the stand-in's address and keys, signing in, reading a count. */
+/**
+ * What the dashboard's browser tests share: the stand-in's address and keys, signing in, reading a count, the
+ * list's stage filter, what that filter shows by default, and a table's cells found by their column's header.
+ */
 import { createClient } from '@supabase/supabase-js';
-import type { Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 
 // The stand-in of the browser tests, on the free port playwright.config.ts chose.
 export const API = process.env.E2E_API_URL!;
@@ -28,3 +31,48 @@ export async function holdRequests(page: Page, url: string): Promise<() => void>
 
 /** The value of a count ('Total Applications', 'This Week') above a list. */
 export const stat = (page: Page, name: string) => page.locator('dt', { hasText: name }).locator('+ dd');
+
+/** The stage filter's button ('Open', 'Contacted', 'All'); its name ends with its count. */
+export const stageButton = (page: Page, noun: 'applications' | 'inquiries', label: string) =>
+  page.getByRole('group', { name: `Show ${noun} by stage` }).getByRole('button', { name: new RegExp(`^${label.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} \\d+$`) });
+
+/** Chooses a stage filter and waits until it is the one in force. */
+export async function showStage(page: Page, noun: 'applications' | 'inquiries', label: string) {
+  const button = stageButton(page, noun, label);
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+}
+
+/**
+ * How many records of `table` the stand-in holds at a stage that is not closed: what the list shows by default
+ * (its 'Open' filter). The closed stages are the database's own copy of content/workflow.yaml.
+ */
+export async function openCount(table: 'job_applications' | 'inquiries'): Promise<number> {
+  const stages = await service().from(table === 'job_applications' ? 'application_stages' : 'inquiry_stages').select('code').eq('closed', true);
+  expect(stages.error).toBeNull();
+  const closed = stages.data!.map((stage) => stage.code as string);
+  expect(closed.length).toBeGreaterThan(0);
+  const { count, error } = await service().from(table).select('*', { count: 'exact', head: true }).not('stage', 'in', `(${closed.join(',')})`);
+  expect(error).toBeNull();
+  return count!;
+}
+
+/** The place of a column in the list's table (0 for Name), found by its header: columns come and go. */
+export async function columnIndex(page: Page, header: string): Promise<number> {
+  const headers = page.getByRole('table').getByRole('columnheader');
+  await expect(headers.first()).toBeVisible();
+  const texts = await headers.allTextContents();
+  const index = texts.indexOf(header);
+  expect(index, `a column headed ${header} in ${texts.join(', ')}`).toBeGreaterThanOrEqual(0);
+  return index;
+}
+
+/** A row's cell in the column headed `header`. */
+export async function cellOf(page: Page, row: Locator, header: string): Promise<Locator> {
+  return row.locator('td').nth(await columnIndex(page, header));
+}
+
+/** Every row's cell in the column headed `header`, top to bottom. */
+export async function columnCells(page: Page, header: string): Promise<Locator> {
+  return page.locator(`tbody tr td:nth-child(${(await columnIndex(page, header)) + 1})`);
+}
