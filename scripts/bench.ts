@@ -60,10 +60,11 @@ async function adminFigures(client: string) {
 
 /** The files of a lazily loaded module (e.g. src/analytics/start.ts) in Vike's manifest, with the chunks only it imports. */
 function lazyChunks(manifestFile: string, module: string): string[] {
-  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[] }>;
+  const manifest = JSON.parse(readFileSync(manifestFile, 'utf8')) as Record<string, { file: string; imports?: string[]; dynamicImports?: string[] }>;
   const start = manifest[module];
   if (!start) return [];
-  const importedElsewhere = (key: string) => Object.values(manifest).some((item) => item !== start && item.imports?.includes(key));
+  // Loaded by something else too (statically, or lazily like the dashboard's own chunk): not this module's.
+  const importedElsewhere = (key: string) => Object.values(manifest).some((item) => item !== start && (item.imports?.includes(key) || item.dynamicImports?.includes(key)));
   return [start.file, ...(start.imports ?? []).filter((key) => !importedElsewhere(key)).map((key) => manifest[key]!.file)];
 }
 
