@@ -89,6 +89,11 @@ export function createRest(db: Db, anonKey: string) {
         return;
       }
 
+      // An upsert (supabase-js .upsert()) is not part of the subset: refused plainly rather than done as a plain
+      // insert, which would answer a conflict that PostgREST would have merged.
+      if (url.searchParams.has('on_conflict') || /resolution=/.test(prefer)) {
+        return sendJson(res, 501, { code: 'PGRST501', details: 'The local stand-in does not support upserts (on_conflict, Prefer: resolution).', hint: null, message: 'Not implemented in the local Supabase stand-in' });
+      }
       const wantsRows = /return=representation/.test(prefer);
       const returning = wantsRows ? ` returning ${select}` : '';
       let sql: string;
