@@ -17,6 +17,7 @@ import { ContentError } from '../../src/content/problems.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { writeFormChoices } from '../../src/forms/formChoices.ts';
+import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
 import { writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
 import { publicRoutes } from '../../src/routes.ts';
 import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
@@ -60,6 +61,10 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
     throw error;
   }
   writeFileSync(validatedFile, JSON.stringify({ key, services: [...validated.next] }));
+  // A stage removed while records are at it would be refused by the database: say so before writing the SQL.
+  const stages = await checkRemovedStages(content.workflow);
+  if (stages.problems.length) return { ok: false, error: new ContentError(stages.problems).message };
+  if (stages.note) console.log(stages.note);
   const origin = siteOrigin(content.site.siteUrl);
   const routes = publicRoutes(content);
   return {
