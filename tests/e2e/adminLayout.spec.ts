@@ -8,16 +8,18 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { signIn } from './dashboard.ts';
+import { showStage, signIn, stageButton } from './dashboard.ts';
 
 const AGENCY = (parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as { name: string }).name;
 // No hyphen: the only sensible places to wrap it are after the '@' and before a dot.
 const LONG_EMAIL = 'margaretelizabeth.fitzgeraldmontgomery@visitingnurses.southeasternconnecticut.homecare.example.com';
 
-async function openList(page: Page, view: 'applications' | 'inquiries' = 'applications') {
+/** Signs in and shows a list; `every` chooses the 'All' stage filter, so closed records are laid out too. */
+async function openList(page: Page, view: 'applications' | 'inquiries' = 'applications', every = false) {
   await signIn(page, undefined, undefined, view === 'inquiries' ? '/admin?view=inquiries' : '/admin');
   await expect(page.getByRole('heading', { name: view === 'inquiries' ? /^Contact requests \(\d+\)$/ : /^Applications \(\d+\)$/ })).toBeVisible();
   await expect(page.getByText(`Loading ${view}...`)).toBeHidden();
+  if (every) await showStage(page, view, 'All');
 }
 
 /** The newest application becomes 'Longmail Tester' with a very long address, in the list's answer only. */
@@ -67,15 +69,19 @@ const sidewaysScroll = (page: Page) => page.evaluate(() => document.documentElem
 
 test.describe('on a wide screen', { tag: '@desktop' }, () => {
   test('both lists are real tables, every cell a table cell, and each row’s bottom borders line up', async ({ page }) => {
-    await openList(page);
+    await openList(page, 'applications', true);
     for (const view of ['applications', 'inquiries'] as const) {
       if (view === 'inquiries') {
         await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
         await expect(page.getByText('Loading inquiries...')).toBeHidden();
         await expect(page.getByRole('columnheader', { name: 'Who needs care' })).toBeVisible();
+        // Every record, a closed stage (set in lighter type) among them.
+        await showStage(page, 'inquiries', 'All');
       }
       const table = page.getByRole('table');
-      await expect(table.getByRole('columnheader')).toHaveText(view === 'inquiries' ? ['Name', 'Who needs care', 'Town', 'Submitted', 'Actions'] : ['Name', 'Position', 'Experience', 'Submitted', 'Actions']);
+      await expect(table.getByRole('columnheader')).toHaveText(
+        view === 'inquiries' ? ['Name', 'Who needs care', 'Town', 'Stage', 'Owner', 'Submitted', 'Actions'] : ['Name', 'Position', 'Experience', 'Stage', 'Owner', 'Submitted', 'Actions'],
+      );
       const rows = await table.locator('tbody tr').evaluateAll((trs) =>
         trs.map((tr) => [...tr.children].map((td) => ({ display: getComputedStyle(td).display, bottom: td.getBoundingClientRect().bottom, border: getComputedStyle(td).borderBottomWidth }))),
       );
@@ -91,7 +97,7 @@ test.describe('on a wide screen', { tag: '@desktop' }, () => {
   });
 
   test('View sits in the same place on every row, with a resume to download or without', async ({ page }) => {
-    await openList(page);
+    await openList(page, 'applications', true);
     const rows = page.locator('tbody tr');
     const withResume = rows.filter({ has: page.getByRole('button', { name: /^Download resume of / }) });
     const without = rows.filter({ hasNot: page.getByRole('button', { name: /^Download resume of / }) });
@@ -115,14 +121,15 @@ test.describe('on a wide screen', { tag: '@desktop' }, () => {
 
 test.describe('on a phone', { tag: '@phone' }, () => {
   test('each record is a card: the name as its heading, the key facts, View and the resume, nothing scrolls sideways', async ({ page }) => {
-    await openList(page);
+    // Every application: Aisha Okafor, found below, may be closed.
+    await openList(page, 'applications', true);
     await expect(page.getByRole('table')).toHaveCount(0);
     const list = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) });
     const cards = list.getByRole('listitem');
     expect(await cards.count()).toBeGreaterThan(5);
     const first = cards.filter({ has: page.getByRole('button', { name: /^Download resume of / }) }).first();
     const name = (await first.getByRole('heading', { level: 3 }).textContent())!;
-    await expect(first.locator('dt')).toHaveText(['Position', 'Experience', 'Submitted']);
+    await expect(first.locator('dt')).toHaveText(['Position', 'Experience', 'Stage', 'Owner', 'Submitted']);
     await expect(first.getByRole('button', { name: `View details of ${name}` })).toBeVisible();
     await expect(first.getByRole('button', { name: `Download resume of ${name}` })).toBeVisible();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);
@@ -133,9 +140,11 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     expect(new Set(lefts).size).toBe(1);
     expect(await cards.filter({ hasNot: page.getByRole('button', { name: /^Download resume of / }) }).count()).toBeGreaterThan(0);
 
-    // A search keeps the name in view: the found card's heading lies wholly inside the screen.
+    // A search keeps the name in view: the found card's heading lies wholly inside the screen, nothing cut off
+    // at the side. The stage filters now stand between the search and the list, so the card is scrolled to first.
     await page.getByLabel('Search applications').fill('okafor');
     const found = cards.getByRole('heading', { name: 'Aisha Okafor' });
+    await found.scrollIntoViewIfNeeded();
     await expect(found).toBeInViewport({ ratio: 1 });
     const box = (await found.boundingBox())!;
     expect(box.x).toBeGreaterThanOrEqual(0);
@@ -150,24 +159,32 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     await expect(view).toBeFocused();
   });
 
-  test('axe finds no serious or critical violation on the sign-in page, the cards or the dialog', async ({ page }) => {
+  test('axe finds no serious or critical violation on the sign-in page, the cards with the filters or the dialog with its history', async ({ page }) => {
     const serious = async () =>
       (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
     await page.goto('/admin');
     await expect(page.getByRole('banner')).toHaveText(AGENCY);
     expect(await serious()).toEqual([]);
     await openList(page);
+    await expect(stageButton(page, 'applications', 'Open')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Age' })).toBeVisible();
     expect(await serious()).toEqual([]);
+    // An application someone has worked, so the history has more than its arrival.
+    await showStage(page, 'applications', 'Contacted');
     await page.getByRole('button', { name: /^View details of / }).first().click();
-    await expect(page.getByRole('dialog').locator('.letter')).not.toHaveAttribute('aria-busy', 'true');
+    const dialog = page.getByRole('dialog');
+    await expect(dialog.locator('.letter')).not.toHaveAttribute('aria-busy', 'true');
+    await expect(dialog.getByRole('combobox', { name: 'Stage' })).toBeVisible();
+    await expect(dialog.getByRole('list', { name: 'History, newest first' }).getByRole('listitem').nth(1)).toBeVisible();
     expect(await serious()).toEqual([]);
   });
 
-  test('the inquiries are cards too, with who needs care, the town and the date', async ({ page }) => {
-    await openList(page, 'inquiries');
+  test('the inquiries are cards too, with who needs care, the town, the stage, the owner and the date', async ({ page }) => {
+    // Every inquiry: Margaret Doyle may be closed.
+    await openList(page, 'inquiries', true);
     await expect(page.getByRole('table')).toHaveCount(0);
     const margaret = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Margaret Doyle' }) });
-    await expect(margaret.locator('dt')).toHaveText(['Who needs care', 'Town', 'Submitted']);
+    await expect(margaret.locator('dt')).toHaveText(['Who needs care', 'Town', 'Stage', 'Owner', 'Submitted']);
     await expect(margaret).toContainText('margaret.doyle@example.com');
     await expect(margaret.getByRole('button', { name: 'View details of Margaret Doyle' })).toBeVisible();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

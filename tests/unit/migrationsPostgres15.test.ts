@@ -1,6 +1,7 @@
 /**
- * The migrations are real Postgres, not PGlite dialect: they apply, with the seed, on Debian's PostgreSQL 15
- * server started in a temporary folder, and the policies decide there as they do in the stand-in.
+ * The migrations are real Postgres, not PGlite dialect: they apply, with the workflow's stages
+ * (supabase/workflow.generated.sql) and the seed, on Debian's PostgreSQL 15 server started in a temporary
+ * folder, and the policies and triggers decide there as they do in the stand-in (workflowDatabase.test.ts).
  * Where that server is not installed the test is skipped, and says so.
  */
 import { execFile, execFileSync, spawn, type ExecFileSyncOptions } from 'node:child_process';
@@ -32,6 +33,42 @@ function psqlAsync(sql: string): Promise<string> {
   const argv = [path.join(bin, 'psql'), '-h', dir, '-p', port, '-U', 'postgres', '-d', 'postgres', '-v', 'ON_ERROR_STOP=1', '-qtA', '-c', sql];
   const [file, args] = asRoot ? ['runuser', ['-u', 'postgres', '--', ...argv]] : [argv[0]!, argv.slice(1)];
   return new Promise((resolve, reject) => execFile(file, args, { encoding: 'utf8' }, (error, stdout) => (error ? reject(error) : resolve(stdout.trim()))));
+}
+
+/** Runs `sql` in one transaction as a signed-in user with these JWT claims, as PostgREST does. */
+function asUser(claims: object, sql: string): string {
+  return psql(`begin; select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '${JSON.stringify(claims)}', true) \\g /dev/null\n${sql}; commit;`);
+}
+
+/** Runs `sql` in one transaction as an API role with no user: anon or service_role. */
+function asRole(role: 'anon' | 'service_role', sql: string): string {
+  return psql(`begin; select set_config('role', '${role}', true), set_config('request.jwt.claims', '{"role":"${role}"}', true) \\g /dev/null\n${sql}; commit;`);
+}
+
+/** The message of the error a psql run ended with (its first ERROR line), or undefined when it did not fail. */
+function errorOf(run: () => unknown): string | undefined {
+  try {
+    run();
+  } catch (error) {
+    return /ERROR:\s+(.*)/.exec((error as Error).message)?.[1];
+  }
+  return undefined;
+}
+
+// The demo accounts of supabase/seed.sql, as the claims of their tokens.
+const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01';
+const SAM = '3b8e6f12-9c4d-4a7e-b1f3-5d2c8a9e6b03';
+const PAT = '9d4a2c7e-1f5b-4e8d-a6c3-7b0e2f4d8a04';
+const VISITOR = '7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02';
+const FORMER = 'c4e8a1b2-7d3f-4a5e-9b6c-2f1d8e7a0b05';
+const STAFF = { sub: DANA, role: 'authenticated', app_metadata: { role: 'staff' } };
+const COLLEAGUE = { sub: SAM, role: 'authenticated', app_metadata: { role: 'staff' } };
+const ADMIN = { sub: PAT, role: 'authenticated', app_metadata: { role: 'admin' } };
+const NON_STAFF = { sub: VISITOR, role: 'authenticated', app_metadata: {} };
+
+/** A record's history, one event a line: kind|actor|from|to, '-' for null. */
+function eventsOf(id: string): string {
+  return psql(`select kind || '|' || coalesce(actor::text, '-') || '|' || coalesce(from_value, '-') || '|' || coalesce(to_value, '-') from public.record_events where record_id = '${id}' order by id`);
 }
 
 /**
@@ -71,7 +108,12 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
   test('the platform schemas, every migration and the seed apply without an error', () => {
     psql(readFileSync('scripts/local-supabase/platform.sql', 'utf8'));
     for (const file of readdirSync('supabase/migrations').sort()) psql(readFileSync(path.join('supabase/migrations', file), 'utf8'));
+    // The stages of content/workflow.yaml, after the migrations and before the seed, as the stand-in does.
+    psql(readFileSync('supabase/workflow.generated.sql', 'utf8'));
+    expect(psql("select string_agg(code, ',' order by position) from public.application_stages")).toBe('new,contacted,interview-booked,offer-made,hired,not-a-fit,withdrew');
+    expect(psql("select string_agg(code, ',' order by position) from public.inquiry_stages")).toBe('new,contacted,assessment-booked,became-a-client,not-a-fit,spam');
     psql(readFileSync('supabase/seed.sql', 'utf8'));
+    expect(psql("select string_agg(display_name, ',' order by display_name) from public.staff where active")).toBe('Dana Reyes,Pat Morgan,Sam Okafor');
     expect(psql("select count(*) from auth.users where email in ('staff@example.com', 'visitor@example.com')")).toBe('2');
     psql("insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('Ann', 'Lee', 'ann@example.com', '555', 'companion-caregiver', 'one-to-three-years', 'flexible')");
     psql("insert into public.inquiries (name, phone, care_for) values ('Nora Quinn', '8605550199', 'a-parent')");
@@ -80,7 +122,6 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
   });
 
   test('there too, only staff read, and anon has no privilege', () => {
-    const asUser = (claims: object, sql: string) => psql(`begin; select set_config('role', 'authenticated', true), set_config('request.jwt.claims', '${JSON.stringify(claims)}', true) \\g /dev/null\n${sql}; commit;`);
     expect(asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, 'select count(*) from public.job_applications')).toBe('1');
     expect(asUser({ role: 'authenticated', app_metadata: {}, user_metadata: { role: 'staff' } }, 'select count(*) from public.job_applications')).toBe('0');
     expect(() => psql("begin; set local role anon; select count(*) from public.job_applications; commit;")).toThrow(/permission denied for table job_applications/);
@@ -123,5 +164,141 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
     expect(() => insert('../../rest/v1/job_applications')).toThrow(/job_applications_resume_url_format/);
     expect(() => insert('5F0C3C5E-2F4B-4C6E-9A51-0D5B8C1E7A01/7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02.pdf')).toThrow(/job_applications_resume_url_format/);
     insert('5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01/7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02.pdf');
+  });
+
+  describe('the staff workflow there too', () => {
+    let inquiry = '';
+    let application = '';
+    beforeAll(() => {
+      inquiry = psql("insert into public.inquiries (name, phone, care_for) values ('Ida Park', '8605550123', 'a-spouse') returning id");
+      application = psql("insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('Owen', 'Kim', 'owen@example.com', '555', 'companion-caregiver', 'no-experience', 'part-time') returning id");
+      psql(`insert into auth.users (id, email) values ('${FORMER}', 'former@example.com'); insert into public.staff (user_id, display_name, active) values ('${FORMER}', 'Lee Former', false)`);
+    });
+
+    test('a new record starts at the first stage with a created event by nobody', () => {
+      expect(psql(`select stage || '|' || (owner is null) || '|' || (stage_changed_at = created_at) from public.inquiries where id = '${inquiry}'`)).toBe('new|true|true');
+      expect(eventsOf(inquiry)).toBe('created|-|-|new');
+      expect(eventsOf(application)).toBe('created|-|-|new');
+    });
+
+    test('staff change the stage and owner, stage_changed_at is stamped, and each change is an event with its actor', () => {
+      expect(asUser(STAFF, `update public.inquiries set stage = 'contacted', owner = '${SAM}' where id = '${inquiry}' returning stage || '|' || owner || '|' || (stage_changed_at > created_at)`)).toBe(`contacted|${SAM}|true`);
+      expect(asUser(ADMIN, `update public.job_applications set owner = '${PAT}' where id = '${application}' returning stage_changed_at = created_at`)).toBe('t');
+      expect(eventsOf(inquiry)).toBe(['created|-|-|new', `stage|${DANA}|new|contacted`, `owner|${DANA}|-|${SAM}`].join('\n'));
+      expect(eventsOf(application)).toBe(['created|-|-|new', `owner|${PAT}|-|${PAT}`].join('\n'));
+      // A stale change, filtered on the stage staff last read, matches no row.
+      expect(asUser(COLLEAGUE, `update public.inquiries set stage = 'not-a-fit' where id = '${inquiry}' and stage = 'new' returning id`)).toBe('');
+      expect(psql(`select stage from public.inquiries where id = '${inquiry}'`)).toBe('contacted');
+    });
+
+    test('staff cannot change what the visitor sent or stage_changed_at, nor insert or delete a record', () => {
+      const before = psql(`select row_to_json(i)::text from public.inquiries as i where id = '${inquiry}'`);
+      for (const change of ["message = 'Rewritten'", "name = 'Mallory'", "email = 'm@example.com'", "stage_changed_at = now() - interval '1 year'", "created_at = now()", "stage = 'contacted', phone = '0'"]) {
+        expect(errorOf(() => asUser(STAFF, `update public.inquiries set ${change} where id = '${inquiry}'`))).toBe('permission denied for table inquiries');
+      }
+      for (const change of ["cover_letter = 'Rewritten'", "resume_url = null", "first_name = 'Mallory'"]) {
+        expect(errorOf(() => asUser(ADMIN, `update public.job_applications set ${change} where id = '${application}'`))).toBe('permission denied for table job_applications');
+      }
+      expect(errorOf(() => asUser(STAFF, `delete from public.inquiries where id = '${inquiry}'`))).toBe('permission denied for table inquiries');
+      expect(errorOf(() => asUser(STAFF, "insert into public.inquiries (name, phone, care_for) values ('x', '1', 'myself')"))).toBe('permission denied for table inquiries');
+      expect(psql(`select row_to_json(i)::text from public.inquiries as i where id = '${inquiry}'`)).toBe(before);
+    });
+
+    test('an unknown stage and an owner who is not active staff are refused', () => {
+      for (const stage of ['archived', 'interview-booked']) {
+        expect(errorOf(() => asUser(STAFF, `update public.inquiries set stage = '${stage}' where id = '${inquiry}'`))).toBe('insert or update on table "inquiries" violates foreign key constraint "inquiries_stage_fkey"');
+      }
+      for (const owner of [VISITOR, FORMER, '00000000-0000-4000-8000-000000000000']) {
+        expect(errorOf(() => asUser(STAFF, `update public.job_applications set owner = '${owner}' where id = '${application}'`))).toBe(`The owner ${owner} is not an active staff member`);
+      }
+      expect(psql(`select stage || '|' || owner from public.inquiries where id = '${inquiry}'`)).toBe(`contacted|${SAM}`);
+    });
+
+    test('a stranger and a non-staff user see nothing and change nothing', () => {
+      for (const table of ['job_applications', 'inquiries', 'staff', 'application_stages', 'inquiry_stages', 'record_events', 'record_notes']) {
+        expect(errorOf(() => asRole('anon', `select count(*) from public.${table}`))).toBe(`permission denied for table ${table}`);
+        expect(asUser(NON_STAFF, `select count(*) from public.${table}`)).toBe('0');
+      }
+      expect(errorOf(() => asRole('anon', `update public.inquiries set stage = 'spam' where id = '${inquiry}'`))).toBe('permission denied for table inquiries');
+      expect(asUser(NON_STAFF, `update public.inquiries set stage = 'spam', owner = null where id = '${inquiry}' returning id`)).toBe('');
+      expect(errorOf(() => asUser(NON_STAFF, `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', 'Hi')`))).toBe('new row violates row-level security policy for table "record_notes"');
+      expect(asUser(NON_STAFF, 'delete from public.record_notes returning id')).toBe('');
+      expect(psql(`select stage || '|' || owner from public.inquiries where id = '${inquiry}'`)).toBe(`contacted|${SAM}`);
+    });
+
+    test('the history is append-only: no API role writes it, and even postgres cannot change or remove an event', () => {
+      const history = eventsOf(inquiry);
+      const forged = `insert into public.record_events (list, record_id, kind, actor, to_value) values ('inquiries', '${inquiry}', 'stage', '${SAM}', 'spam')`;
+      for (const sql of [forged, `update public.record_events set actor = '${SAM}' where record_id = '${inquiry}'`, `delete from public.record_events where record_id = '${inquiry}'`]) {
+        expect(errorOf(() => asUser(STAFF, sql))).toBe('permission denied for table record_events');
+        expect(errorOf(() => asUser(ADMIN, sql))).toBe('permission denied for table record_events');
+        expect(errorOf(() => asRole('service_role', sql))).toBe('permission denied for table record_events');
+      }
+      expect(asUser(STAFF, `select count(*) from public.record_events where record_id = '${inquiry}'`)).toBe('3');
+      const appendOnly = 'record_events is append-only: an event cannot be changed or removed';
+      expect(errorOf(() => psql(`update public.record_events set actor = '${SAM}' where record_id = '${inquiry}'`))).toBe(appendOnly);
+      expect(errorOf(() => psql(`delete from public.record_events where record_id = '${inquiry}'`))).toBe(appendOnly);
+      expect(errorOf(() => psql('truncate public.record_events'))).toBe(appendOnly);
+      expect(eventsOf(inquiry)).toBe(history);
+    });
+
+    test('a note\'s author is the signed-in user, nobody writes in a colleague\'s name, and the author has 15 minutes', () => {
+      const note = asUser(STAFF, `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', 'Called; home visit offered.') returning id || '|' || author`);
+      const [id, author] = note.split('|');
+      expect(author).toBe(DANA);
+      expect(errorOf(() => asUser(STAFF, `insert into public.record_notes (inquiry_id, body, author) values ('${inquiry}', 'In Sam''s name', '${SAM}')`))).toBe('permission denied for table record_notes');
+      expect(errorOf(() => asUser(STAFF, `update public.record_notes set author = '${SAM}' where id = '${id}'`))).toBe('permission denied for table record_notes');
+      expect(psql(`select count(*) from public.record_notes where author = '${SAM}'`)).toBe('0');
+      expect(errorOf(() => asRole('service_role', `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', 'From the system')`))).toBe('A note needs a signed-in author');
+      for (const body of ["''", "'   '", `'${'x'.repeat(5001)}'`]) {
+        expect(errorOf(() => asUser(STAFF, `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', ${body})`))).toBe('new row for relation "record_notes" violates check constraint "record_notes_body_check"');
+      }
+      // A colleague, even an admin, cannot edit or delete it; the author can, within 15 minutes.
+      for (const other of [COLLEAGUE, ADMIN]) {
+        expect(asUser(other, `update public.record_notes set body = 'Rewritten' where id = '${id}' returning id`)).toBe('');
+        expect(asUser(other, `delete from public.record_notes where id = '${id}' returning id`)).toBe('');
+      }
+      expect(asUser(STAFF, `update public.record_notes set body = 'Called; home visit booked.' where id = '${id}' returning body || '|' || (edited_at is not null)`)).toBe('Called; home visit booked.|true');
+      // 15 minutes later (the trigger puts back any created_at written, so it is held off for this).
+      psql(`begin; set local session_replication_role = replica; update public.record_notes set created_at = now() - interval '15 minutes 1 second' where id = '${id}'; commit;`);
+      expect(asUser(STAFF, `update public.record_notes set body = 'Too late' where id = '${id}' returning id`)).toBe('');
+      expect(asUser(STAFF, `delete from public.record_notes where id = '${id}' returning id`)).toBe('');
+      expect(psql(`select body from public.record_notes where id = '${id}'`)).toBe('Called; home visit booked.');
+      expect(eventsOf(inquiry).split('\n').slice(3)).toEqual([`note|${DANA}|-|-`, `note_edited|${DANA}|-|-`]);
+      // A note the author deletes in time leaves a note_deleted event in their name.
+      const second = asUser(STAFF, `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', 'Wrong record') returning id`);
+      expect(asUser(STAFF, `delete from public.record_notes where id = '${second}' returning id`)).toBe(second);
+      expect(eventsOf(inquiry).split('\n').slice(5)).toEqual([`note|${DANA}|-|-`, `note_deleted|${DANA}|-|-`]);
+    });
+
+    test('the sync refuses to remove a stage still in use, with the same message, and changes nothing; a stage not in use goes', () => {
+      expect(psql("select count(*) from public.inquiries where stage = 'contacted'")).toBe('1');
+      const stages = () => psql("select string_agg(code || ':' || label || ':' || position || ':' || closed, ',' order by position) from public.inquiry_stages");
+      const before = stages();
+      const without = (code: string) => JSON.stringify(['new', 'contacted', 'assessment-booked', 'became-a-client', 'not-a-fit', 'spam'].filter((c) => c !== code).map((c) => ({ code: c, label: `Label ${c}`, closed: false })));
+      expect(errorOf(() => psql(`select private.sync_workflow_stages('inquiries', '${without('contacted')}'::jsonb)`))).toBe(
+        'content/workflow.yaml: the stage "contacted" was removed from inquiries, but 1 inquiry is still at it, so the database refuses the change. Move it to another stage in /admin first, or keep the stage.',
+      );
+      expect(stages()).toBe(before);
+      psql(`select private.sync_workflow_stages('inquiries', '${without('spam')}'::jsonb)`);
+      expect(psql("select string_agg(code || ':' || label, ',' order by position) from public.inquiry_stages")).toBe('new:Label new,contacted:Label contacted,assessment-booked:Label assessment-booked,became-a-client:Label became-a-client,not-a-fit:Label not-a-fit');
+      // No API role may call it: the private schema is closed to them.
+      for (const sql of [(sql: string) => asUser(ADMIN, sql), (sql: string) => asRole('service_role', sql)]) {
+        expect(errorOf(() => sql(`select private.sync_workflow_stages('inquiries', '${without('spam')}'::jsonb)`))).toBe('permission denied for schema private');
+      }
+      psql(readFileSync('supabase/workflow.generated.sql', 'utf8'));
+      expect(stages()).toBe(before);
+    });
+
+    // KNOWN BUG (reported, not fixed here; the same in the stand-in): record_notes.author is `on delete set
+    // null`, but the note trigger puts old.author back, so the note keeps a deleted staff member's id (the
+    // foreign key silently broken), gets an edited_at and a 'note_edited' event by nobody.
+    test.fails('when a staff member is removed, their notes stay with no author and unedited', () => {
+      const leaving = '0d6e2a4c-8b1f-4c3d-9e5a-7f2b1c0d9e06';
+      psql(`insert into auth.users (id, email) values ('${leaving}', 'leaving@example.com'); insert into public.staff (user_id, display_name) values ('${leaving}', 'Robin Leaving')`);
+      const note = asUser({ sub: leaving, role: 'authenticated', app_metadata: { role: 'staff' } }, `insert into public.record_notes (application_id, body) values ('${application}', 'Robin''s note') returning id`);
+      psql(`delete from auth.users where id = '${leaving}'`);
+      expect(psql(`select coalesce(author::text, '-') || '|' || (edited_at is null) from public.record_notes where id = '${note}'`)).toBe('-|true');
+    });
   });
 });

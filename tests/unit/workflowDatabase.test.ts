@@ -90,8 +90,8 @@ async function newInquiry(extra: Row = {}): Promise<Row> {
 }
 
 const LISTS = [
-  { list: 'applications', table: 'job_applications', make: newApplication, stages: APPLICATION_STAGES, noteColumn: 'application_id' },
-  { list: 'inquiries', table: 'inquiries', make: newInquiry, stages: INQUIRY_STAGES, noteColumn: 'inquiry_id' },
+  { list: 'applications', table: 'job_applications', make: newApplication, sent: APPLICATION as Row },
+  { list: 'inquiries', table: 'inquiries', make: newInquiry, sent: INQUIRY as Row },
 ] as const;
 
 /** A row exactly as the database holds it, read as its superuser (RLS does not apply). */
@@ -269,12 +269,12 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
     const record = await newInquiry();
     const admin = users.admin.client;
     expect((await admin.from('inquiries').update({ owner: PAT }).eq('id', record.id).select('owner')).data).toEqual([{ owner: PAT }]);
-    expect((await admin.from('inquiries').update({ stage: 'assessment-booked' }).eq('id', record.id).select('stage')).data).toEqual([{ stage: 'assessment-booked' }]);
+    expect((await admin.from('inquiries').update({ stage: 'became-a-client' }).eq('id', record.id).select('stage')).data).toEqual([{ stage: 'became-a-client' }]);
     expect((await admin.from('inquiries').update({ owner: null }).eq('id', record.id).select('owner')).data).toEqual([{ owner: null }]);
     expect((await eventsOf(record.id)).map(({ kind, actor, from_value, to_value }) => [kind, actor, from_value, to_value])).toEqual([
       ['created', null, null, 'new'],
       ['owner', PAT, null, PAT],
-      ['stage', PAT, 'new', 'assessment-booked'],
+      ['stage', PAT, 'new', 'became-a-client'],
       ['owner', PAT, PAT, null],
     ]);
   });
@@ -317,7 +317,7 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
       town: 'Elsewhere', services: [], message: 'Rewritten', call_time: 'evening', page: '/elsewhere', stage_changed_at: '2000-01-01T00:00:00Z',
     },
   };
-  for (const { list, table, make } of LISTS) {
+  for (const { list, table, make, sent } of LISTS) {
     test(`staff and admins cannot change what the visitor sent in one of the ${list}, its id, its times, nor a stage together with them`, async () => {
       const record = await make();
       const original = await stored(table, record.id);
@@ -336,9 +336,8 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
 
     test(`staff and admins cannot insert or delete one of the ${list}`, async () => {
       const record = await make();
-      const fresh = table === 'job_applications' ? APPLICATION : INQUIRY;
       for (const who of ['staff', 'admin'] as const) {
-        const insert = await users[who].client.from(table).insert(fresh).select();
+        const insert = await users[who].client.from(table).insert(sent).select();
         expect(insert.error).toMatchObject(REFUSED);
         expect(insert.status).toBe(403);
         const remove = await users[who].client.from(table).delete().eq('id', record.id).select();
@@ -356,7 +355,7 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
       for (const attempt of [
         anon.from(table).update({ stage: 'contacted', owner: DANA }).eq('id', record.id).select(),
         anon.from(table).delete().eq('id', record.id).select(),
-        anon.from(table).insert(table === 'job_applications' ? APPLICATION : INQUIRY).select(),
+        anon.from(table).insert(sent).select(),
       ]) expect(await attempt).toMatchObject({ status: 401, error: REFUSED });
 
       const visitor = users.visitor.client;
@@ -365,7 +364,7 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
       expect(await visitor.from(table).update({ stage: 'contacted', owner: DANA }).eq('id', record.id).select()).toMatchObject({ error: null, data: [] });
       expect(await visitor.from(table).update({ email: 'x@example.com' }).eq('id', record.id).select()).toMatchObject({ status: 403, error: REFUSED });
       expect(await visitor.from(table).delete().eq('id', record.id).select()).toMatchObject({ status: 403, error: REFUSED });
-      expect(await visitor.from(table).insert(table === 'job_applications' ? APPLICATION : INQUIRY).select()).toMatchObject({ status: 403, error: REFUSED });
+      expect(await visitor.from(table).insert(sent).select()).toMatchObject({ status: 403, error: REFUSED });
 
       expect(await stored(table, record.id)).toEqual(original);
       expect((await eventsOf(record.id)).map((e) => e.kind)).toEqual(['created']);
@@ -396,7 +395,7 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
         });
       }
       // The service role is held to it as well when it files a record.
-      expect((await users.service.client.from(table).insert({ ...(table === 'job_applications' ? APPLICATION : INQUIRY), owner: FORMER })).error?.code).toBe('23503');
+      expect((await users.service.client.from(table).insert({ ...sent, owner: FORMER })).error?.code).toBe('23503');
       expect((await stored(table, record.id))?.owner).toBeNull();
       expect((await eventsOf(record.id)).map((e) => e.kind)).toEqual(['created']);
     });
@@ -462,15 +461,17 @@ describe('record_events: a history nobody can rewrite', () => {
       ]) expect(answer).toMatchObject({ status, error: REFUSED });
 
       // What supabase-js does not send: a forged id and time, a batch, a PATCH and a DELETE with no filter at all.
+      // A value for the id (generated always) is refused before privileges are even looked at (428C9).
       const prefer = { Prefer: 'return=representation' };
-      for (const [method, path, body] of [
-        ['POST', '/rest/v1/record_events', { ...forged(record.id), id: 1, at: '2000-01-01T00:00:00Z' }],
-        ['POST', '/rest/v1/record_events', [forged(record.id), forged(record.id)]],
-        ['PATCH', '/rest/v1/record_events', { kind: 'deleted' }],
-        ['DELETE', '/rest/v1/record_events', undefined],
+      for (const [method, path, body, expected] of [
+        ['POST', '/rest/v1/record_events', { ...forged(record.id), id: 1, at: '2000-01-01T00:00:00Z' }, { status: 400, code: '428C9' }],
+        ['POST', '/rest/v1/record_events', { ...forged(record.id), at: '2000-01-01T00:00:00Z' }, { status, code: '42501' }],
+        ['POST', '/rest/v1/record_events', [forged(record.id), forged(record.id)], { status, code: '42501' }],
+        ['PATCH', '/rest/v1/record_events', { kind: 'deleted' }, { status, code: '42501' }],
+        ['DELETE', '/rest/v1/record_events', undefined, { status, code: '42501' }],
       ] as const) {
         const answer = await http(who, method, path, { body, headers: prefer });
-        expect({ method, status: answer.status, code: (answer.body as Row).code }).toEqual({ method, status, code: '42501' });
+        expect({ method, body, status: answer.status, code: (answer.body as Row).code }).toEqual({ method, body, ...expected });
       }
       expect(await eventsOf(record.id)).toEqual(before);
     });
@@ -546,10 +547,10 @@ describe('record_notes: staff write in their own name, and may take a note back 
     expect((await staff.from('record_notes').insert({ application_id: randomUUID(), body: 'About a record that is not there' })).error).toMatchObject({ code: '23503' });
   });
 
-  test('a note over 5,000 characters, an empty note or a blank one is refused; 5,000 characters are fine', async () => {
+  test('a note over 5,000 characters, an empty note or one of spaces is refused; 5,000 characters are fine', async () => {
     const record = await newApplication();
     const staff = users.staff.client;
-    for (const body of ['x'.repeat(5001), '', '   \n\t  ']) {
+    for (const body of ['x'.repeat(5001), '', '     ']) {
       const answer = await staff.from('record_notes').insert({ application_id: record.id, body }).select();
       expect({ length: body.length, status: answer.status, code: answer.error?.code, message: answer.error?.message }).toEqual({
         length: body.length, status: 400, code: '23514', message: 'new row for relation "record_notes" violates check constraint "record_notes_body_check"',
@@ -562,6 +563,18 @@ describe('record_notes: staff write in their own name, and may take a note back 
     expect((await staff.from('record_notes').update({ body: ' ' }).eq('id', longest.data!.id).select()).error?.code).toBe('23514');
     expect((await staff.from('record_notes').update({ body: 'z'.repeat(5001) }).eq('id', longest.data!.id).select()).error?.code).toBe('23514');
     expect(await count('select 1 from public.record_notes where application_id = $1', [record.id])).toBe(1);
+  });
+
+  // KNOWN BUG (reported, not fixed here): the check is btrim(body) <> '', and btrim() strips only spaces, so a
+  // note of nothing but line breaks and tabs (what a textarea sends after Enter) is stored as a note.
+  // `test.fails` until the migration is fixed; then remove `.fails`.
+  test.fails('a note of nothing but line breaks and tabs is refused as blank', async () => {
+    const record = await newApplication();
+    for (const body of ['\n', '\n\n', ' \t \r\n ']) {
+      const answer = await users.staff.client.from('record_notes').insert({ application_id: record.id, body }).select();
+      expect({ body, code: answer.error?.code }).toEqual({ body, code: '23514' });
+    }
+    expect(await count('select 1 from public.record_notes where application_id = $1', [record.id])).toBe(0);
   });
 
   test('a stranger and a signed-in non-staff user neither read nor write notes', async () => {
