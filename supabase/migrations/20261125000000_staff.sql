@@ -13,7 +13,7 @@ $$;
 
 create table public.staff (
   user_id uuid primary key references auth.users (id) on delete cascade,
-  display_name text not null check (char_length(btrim(display_name)) between 1 and 80),
+  display_name text not null check (char_length(display_name) between 1 and 80 and display_name ~ '\S'),
   -- False once staff access is taken away: the name still labels their past work, but nothing new can be
   -- given to them.
   active boolean not null default true,

@@ -25,7 +25,9 @@ insert into public.inquiry_stages (code, label, position, closed) values ('new',
 
 revoke all on table public.application_stages, public.inquiry_stages from anon, authenticated;
 grant select on table public.application_stages, public.inquiry_stages to authenticated;
-grant all on table public.application_stages, public.inquiry_stages to service_role;
+-- Read by every API role that needs them; written only by private.sync_workflow_stages (the generated SQL), so
+-- the stages are always the content's.
+grant select on table public.application_stages, public.inquiry_stages to service_role;
 alter table public.application_stages enable row level security;
 alter table public.inquiry_stages enable row level security;
 create policy "staff read application stages" on public.application_stages for select to authenticated using ((select public.is_staff()));

@@ -9,7 +9,8 @@ create table public.record_notes (
   application_id uuid references public.job_applications (id) on delete cascade,
   inquiry_id uuid references public.inquiries (id) on delete cascade,
   author uuid references public.staff (user_id) on delete set null,
-  body text not null check (char_length(body) between 1 and 5000 and btrim(body) <> ''),
+  -- Not blank: at least one character that is not white space (a textarea sends line breaks too).
+  body text not null check (char_length(body) between 1 and 5000 and body ~ '\S'),
   created_at timestamptz not null default now(),
   edited_at timestamptz,
   constraint record_notes_one_record check (num_nonnulls(application_id, inquiry_id) = 1)
@@ -62,11 +63,14 @@ begin
     new.created_at := pg_catalog.now();
     new.edited_at := null;
   else
-    new.author := old.author;
+    -- The author can only go (on delete set null, when their staff profile is deleted), never change.
+    if new.author is not null then
+      new.author := old.author;
+    end if;
     new.application_id := old.application_id;
     new.inquiry_id := old.inquiry_id;
     new.created_at := old.created_at;
-    new.edited_at := pg_catalog.now();
+    new.edited_at := case when new.body is distinct from old.body then pg_catalog.now() else old.edited_at end;
   end if;
   return new;
 end
@@ -106,5 +110,8 @@ $$;
 
 revoke execute on function private.record_note_event() from public;
 
-create trigger record_notes_events after insert or update or delete on public.record_notes
+create trigger record_notes_events after insert or delete on public.record_notes
   for each row execute function private.record_note_event();
+-- An edit is an event only when the text changed (not when a departed author's id is cleared).
+create trigger record_notes_edit_events after update on public.record_notes
+  for each row when (old.body is distinct from new.body) execute function private.record_note_event();

@@ -290,10 +290,8 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
       expect(stages()).toBe(before);
     });
 
-    // KNOWN BUG (reported, not fixed here; the same in the stand-in): record_notes.author is `on delete set
-    // null`, but the note trigger puts old.author back, so the note keeps a deleted staff member's id (the
-    // foreign key silently broken), gets an edited_at and a 'note_edited' event by nobody.
-    test.fails('when a staff member is removed, their notes stay with no author and unedited', () => {
+    // The author's id goes with their profile (on delete set null); the note is not edited by it.
+    test('when a staff member is removed, their notes stay with no author and unedited', () => {
       const leaving = '0d6e2a4c-8b1f-4c3d-9e5a-7f2b1c0d9e06';
       psql(`insert into auth.users (id, email) values ('${leaving}', 'leaving@example.com'); insert into public.staff (user_id, display_name) values ('${leaving}', 'Robin Leaving')`);
       const note = asUser({ sub: leaving, role: 'authenticated', app_metadata: { role: 'staff' } }, `insert into public.record_notes (application_id, body) values ('${application}', 'Robin''s note') returning id`);
