@@ -87,15 +87,17 @@ export function RecordDialog<T extends ListRow & WorkflowColumns>({ config, tabl
                 </div>
               ))}
             </dl>
-            <h3>{heading}</h3>
-            <div className="letter" aria-busy={longText === undefined}>
-              {longText === undefined ? `Loading ${noun}...` : longText === null ? `The ${noun} could not be loaded.` : longText || `No ${noun} was included.`}
-            </div>
-            <div className="actions">
-              {actions?.(row)}
-              <Dialog.Close className="secondary">Close</Dialog.Close>
-            </div>
-            <WorkflowPanel {...workflow} table={table} row={row} onSessionEnded={onSessionEnded} />
+            {/* The stage and owner first, then what the visitor wrote, then the notes and the history. */}
+            <WorkflowPanel {...workflow} table={table} row={row} onSessionEnded={onSessionEnded}>
+              <h3>{heading}</h3>
+              <div className="letter" aria-busy={longText === undefined}>
+                {longText === undefined ? `Loading ${noun}...` : longText === null ? `The ${noun} could not be loaded.` : longText || `No ${noun} was included.`}
+              </div>
+              <div className="actions">
+                {actions?.(row)}
+                <Dialog.Close className="secondary">Close</Dialog.Close>
+              </div>
+            </WorkflowPanel>
           </Dialog.Content>
         ) : null}
       </Dialog.Portal>

@@ -4,10 +4,11 @@
  * deleted by its author leaves its events, not its text).
  */
 import { css } from '@emotion/react';
+import { useState } from 'react';
 import type { RecordEvent, RecordList } from '../../database.ts';
 import { color } from '../../theme.ts';
 import { formatDateTime } from '../format.ts';
-import { NOTE_EDIT_MINUTES, type History } from './data.ts';
+import { NOTE_EDIT_MINUTES, NOTE_MAX, type History } from './data.ts';
 import { stageLabel } from './stages.ts';
 
 interface Props {
@@ -17,6 +18,8 @@ interface Props {
   ownerName: (owner: string | null) => string;
   busy: boolean;
   onDeleteNote: (noteId: string) => void;
+  /** Saves a corrected note; resolves true when saved (the editor then closes). */
+  onEditNote: (noteId: string, body: string) => Promise<boolean>;
 }
 
 /** What happened, as a sentence without its time. */
@@ -41,8 +44,10 @@ function describe(event: RecordEvent, list: RecordList, who: string, ownerName: 
   }
 }
 
-export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote }: Props) {
+export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote, onEditNote }: Props) {
   const now = Date.now();
+  // The note being corrected, and its new text.
+  const [editing, setEditing] = useState<{ id: string; body: string } | null>(null);
   return (
     <ol css={style} aria-label="History, newest first">
       {history.events.map((event) => {
@@ -56,7 +61,26 @@ export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote 
               {' · '}
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             </p>
-            {event.kind === 'note' ? (
+            {editing && note && editing.id === note.id ? (
+              <form
+                className="edit"
+                onSubmit={(submitted) => {
+                  submitted.preventDefault();
+                  if (editing.body.trim()) void onEditNote(note.id, editing.body.trim()).then((saved) => saved && setEditing(null));
+                }}
+              >
+                <label htmlFor={`edit-${note.id}`}>Correct the note</label>
+                <textarea id={`edit-${note.id}`} value={editing.body} maxLength={NOTE_MAX} rows={3} onChange={(changed) => setEditing({ id: note.id, body: changed.target.value })} />
+                <div className="buttons">
+                  <button type="submit" className="primary" disabled={busy || !editing.body.trim()}>
+                    Save note
+                  </button>
+                  <button type="button" className="secondary" onClick={() => setEditing(null)}>
+                    Cancel
+                  </button>
+                </div>
+              </form>
+            ) : event.kind === 'note' ? (
               note ? (
                 <p className="body">
                   {note.body}
@@ -66,10 +90,15 @@ export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote 
                 <p className="body removed">This note was deleted by its author.</p>
               )
             ) : null}
-            {deletable ? (
-              <button type="button" className="secondary" disabled={busy} onClick={() => onDeleteNote(note.id)}>
-                Delete note
-              </button>
+            {deletable && editing?.id !== note.id ? (
+              <div className="buttons">
+                <button type="button" className="secondary" disabled={busy} onClick={() => setEditing({ id: note.id, body: note.body })}>
+                  Edit note
+                </button>
+                <button type="button" className="secondary" disabled={busy} onClick={() => onDeleteNote(note.id)}>
+                  Delete note
+                </button>
+              </div>
             ) : null}
           </li>
         );
@@ -86,4 +115,7 @@ const style = css`
   .body { margin: 0.35rem 0 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; padding: 0.6rem 0.8rem; border-radius: 10px; background: ${color.sand}; }
   .removed { font-style: italic; color: ${color.muted}; }
   .edited { color: ${color.muted}; font-size: 0.9rem; }
+  .buttons { display: flex; flex-wrap: wrap; gap: 0.5rem; }
+  .edit { display: grid; gap: 0.4rem; margin: 0.5rem 0; }
+  .edit label { font-weight: 650; }
 `;

@@ -1,16 +1,17 @@
 /**
- * The staff's work on one record, in its dialog: its stage (with what the stage means), its owner ('Assign to
- * me', or give it to a colleague), a note, and its history, newest first. Each change is saved at once and
+ * The staff's work on one record, in its dialog: its stage (with what the stage means) and its owner ('Assign
+ * to me', or give it to a colleague) at the top; then `children` (what the visitor wrote, the dialog's buttons);
+ * then a note, and the history, newest first. Each change is saved at once and
  * only if nobody changed the record meanwhile: otherwise nothing is saved, the record shows what it now is,
  * and a message says so. The history is the database's (written by its triggers), read again after each change.
  */
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useId, useState, type FormEvent } from 'react';
+import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import type { StaffMember, WorkflowColumns } from '../../database.ts';
 import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
 import { isSessionEnded } from '../records.ts';
-import { addNote, changeOwner, changeStage, deleteNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked, type WorkedTable } from './data.ts';
+import { addNote, changeOwner, changeStage, deleteNote, editNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked, type WorkedTable } from './data.ts';
 import { stageLabel, stageOf, stagesOf } from './stages.ts';
 import { Timeline } from './Timeline.tsx';
 
@@ -27,11 +28,13 @@ interface Props extends WorkflowProps {
   table: WorkedTable;
   row: Worked;
   onSessionEnded: () => void;
+  /** Shown between the stage and owner and the notes. */
+  children?: ReactNode;
 }
 
 type Notice = { kind: 'saved' | 'stale'; text: string } | null;
 
-export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, onFailure, onSessionEnded }: Props) {
+export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, onFailure, onSessionEnded, children }: Props) {
   const list = listOf(table);
   const ids = useId();
   const [stage, setStage] = useState(row.stage);
@@ -106,6 +109,21 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
     }
   }
 
+  async function correctNote(noteId: string, body: string): Promise<boolean> {
+    setBusy(true);
+    try {
+      const saved = await editNote(supabase, noteId, body);
+      setNotice(saved ? { kind: 'saved', text: 'Note saved.' } : { kind: 'stale', text: `Not saved: a note can be corrected only by its author, within ${NOTE_EDIT_MINUTES} minutes of writing it.` });
+      return saved !== null;
+    } catch (error) {
+      onFailure(error, 'Failed to save the note');
+      return false;
+    } finally {
+      setBusy(false);
+      refresh();
+    }
+  }
+
   async function removeNote(noteId: string) {
     setBusy(true);
     try {
@@ -120,121 +138,126 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
   }
 
   return (
-    <section css={style} aria-labelledby={`${ids}-work`}>
-      <h3 id={`${ids}-work`}>Stage and owner</h3>
-      <div className="fields">
-        <div className="field">
-          <label htmlFor={`${ids}-stage`}>Stage</label>
-          <div className="row">
-            <select id={`${ids}-stage`} value={stage} aria-describedby={`${ids}-meaning`} onChange={(event) => setStage(event.target.value)}>
-              {stagesOf(list).map((option) => (
-                <option key={option.code} value={option.code}>
-                  {option.label}
-                  {option.closed ? ' (closes it)' : ''}
-                </option>
-              ))}
-              {stagesOf(list).some((option) => option.code === row.stage) ? null : <option value={row.stage}>{stageLabel(list, row.stage)}</option>}
-            </select>
-            <button
-              type="button"
-              className="primary"
-              disabled={busy || stage === row.stage}
-              onClick={() => void save(() => changeStage(supabase, table, row, stage), (saved) => `Stage saved: ${stageLabel(list, saved.stage)}.`, 'Failed to save the stage')}
-            >
-              Save stage
-            </button>
-          </div>
-          <p id={`${ids}-meaning`} className="hint">
-            {current.meaning}
-          </p>
-        </div>
-        <div className="field">
-          <span className="term" id={`${ids}-owner`}>
-            Owner
-          </span>
-          <p className="owner" aria-labelledby={`${ids}-owner`}>
-            {row.owner === userId ? `You (${ownerName(row.owner)})` : ownerName(row.owner)}
-          </p>
-          <div className="row">
-            {row.owner === userId ? null : (
-              <button type="button" className="primary" disabled={busy} onClick={() => void save(() => changeOwner(supabase, table, row, userId), () => 'You are now the owner.', 'Failed to assign the record')}>
-                Assign to me
+    <>
+      <section css={style} aria-labelledby={`${ids}-work`}>
+        <h3 id={`${ids}-work`}>Stage and owner</h3>
+        <div className="fields">
+          <div className="field">
+            <label htmlFor={`${ids}-stage`}>Stage</label>
+            <div className="row">
+              <select id={`${ids}-stage`} value={stage} aria-describedby={`${ids}-meaning`} onChange={(event) => setStage(event.target.value)}>
+                {stagesOf(list).map((option) => (
+                  <option key={option.code} value={option.code}>
+                    {option.label}
+                    {option.closed ? ' (closes it)' : ''}
+                  </option>
+                ))}
+                {stagesOf(list).some((option) => option.code === row.stage) ? null : <option value={row.stage}>{stageLabel(list, row.stage)}</option>}
+              </select>
+              <button
+                type="button"
+                className="primary"
+                disabled={busy || stage === row.stage}
+                onClick={() => void save(() => changeStage(supabase, table, row, stage), (saved) => `Stage saved: ${stageLabel(list, saved.stage)}.`, 'Failed to save the stage')}
+              >
+                Save stage
               </button>
-            )}
+            </div>
+            <p id={`${ids}-meaning`} className="hint">
+              {current.meaning}
+            </p>
           </div>
-          <label htmlFor={`${ids}-give`}>Give to</label>
-          <div className="row">
-            <select id={`${ids}-give`} value={giveTo} onChange={(event) => setGiveTo(event.target.value)}>
-              <option value="">Choose a colleague</option>
-              {colleagues.map((member) => (
-                <option key={member.user_id} value={member.user_id}>
-                  {member.user_id === userId ? `Me (${member.display_name})` : member.display_name}
-                </option>
-              ))}
-              {row.owner === null ? null : <option value="nobody">Nobody (take me off it)</option>}
-            </select>
-            <button
-              type="button"
-              className="secondary"
-              disabled={busy || giveTo === ''}
-              onClick={() => {
-                const to = giveTo === 'nobody' ? null : giveTo;
-                setGiveTo('');
-                void save(() => changeOwner(supabase, table, row, to), (saved) => (saved.owner ? `Given to ${ownerName(saved.owner)}.` : 'Nobody owns it now.'), 'Failed to change the owner');
-              }}
-            >
-              Give
-            </button>
+          <div className="field">
+            <span className="term" id={`${ids}-owner`}>
+              Owner
+            </span>
+            <p className="owner" aria-labelledby={`${ids}-owner`}>
+              {row.owner === userId ? `You (${ownerName(row.owner)})` : ownerName(row.owner)}
+            </p>
+            <div className="row">
+              {row.owner === userId ? null : (
+                <button type="button" className="primary" disabled={busy} onClick={() => void save(() => changeOwner(supabase, table, row, userId), () => 'You are now the owner.', 'Failed to assign the record')}>
+                  Assign to me
+                </button>
+              )}
+            </div>
+            <label htmlFor={`${ids}-give`}>Give to</label>
+            <div className="row">
+              <select id={`${ids}-give`} value={giveTo} onChange={(event) => setGiveTo(event.target.value)}>
+                <option value="">Choose a colleague</option>
+                {colleagues.map((member) => (
+                  <option key={member.user_id} value={member.user_id}>
+                    {member.user_id === userId ? `Me (${member.display_name})` : member.display_name}
+                  </option>
+                ))}
+                {row.owner === null ? null : <option value="nobody">Nobody (take me off it)</option>}
+              </select>
+              <button
+                type="button"
+                className="secondary"
+                disabled={busy || giveTo === ''}
+                onClick={() => {
+                  const to = giveTo === 'nobody' ? null : giveTo;
+                  setGiveTo('');
+                  void save(() => changeOwner(supabase, table, row, to), (saved) => (saved.owner ? `Given to ${ownerName(saved.owner)}.` : 'Nobody owns it now.'), 'Failed to change the owner');
+                }}
+              >
+                Give
+              </button>
+            </div>
           </div>
         </div>
-      </div>
-      <p className={notice?.kind === 'stale' ? 'notice stale' : 'notice'} role={notice?.kind === 'stale' ? 'alert' : 'status'}>
-        {notice?.text}
-      </p>
-
-      <form className="note" onSubmit={(event) => void submitNote(event)} noValidate>
-        <label htmlFor={`${ids}-note`}>Add a note</label>
-        <textarea
-          id={`${ids}-note`}
-          value={note}
-          maxLength={NOTE_MAX}
-          rows={3}
-          aria-describedby={`${ids}-note-help${noteError ? ` ${ids}-note-error` : ''}`}
-          aria-invalid={noteError ? true : undefined}
-          onChange={(event) => setNote(event.target.value)}
-        />
-        <p id={`${ids}-note-help`} className="hint">
-          Plain text, up to {NOTE_MAX.toLocaleString('en-US')} characters ({note.length.toLocaleString('en-US')} used). Colleagues see it with your name; you can delete it for {NOTE_EDIT_MINUTES} minutes.
+        <p className={notice?.kind === 'stale' ? 'notice stale' : 'notice'} role={notice?.kind === 'stale' ? 'alert' : 'status'}>
+          {notice?.text}
         </p>
-        {noteError ? (
-          <p id={`${ids}-note-error`} className="error">
-            {noteError}
+      </section>
+      {children}
+      <div css={style}>
+
+        <form className="note" onSubmit={(event) => void submitNote(event)} noValidate>
+          <label htmlFor={`${ids}-note`}>Add a note</label>
+          <textarea
+            id={`${ids}-note`}
+            value={note}
+            maxLength={NOTE_MAX}
+            rows={3}
+            aria-describedby={`${ids}-note-help${noteError ? ` ${ids}-note-error` : ''}`}
+            aria-invalid={noteError ? true : undefined}
+            onChange={(event) => setNote(event.target.value)}
+          />
+          <p id={`${ids}-note-help`} className="hint">
+            Plain text, up to {NOTE_MAX.toLocaleString('en-US')} characters ({note.length.toLocaleString('en-US')} used). Colleagues see it with your name; you can correct or delete it for {NOTE_EDIT_MINUTES} minutes.
           </p>
-        ) : null}
-        <button type="submit" className="secondary" disabled={busy}>
-          Add note
-        </button>
-      </form>
-
-      <h3>History</h3>
-      {history === undefined ? (
-        <p role="status">Loading history...</p>
-      ) : history === null ? (
-        <p>
-          The history could not be loaded.{' '}
-          <button type="button" className="secondary" onClick={refresh}>
-            Try again
+          {noteError ? (
+            <p id={`${ids}-note-error`} className="error">
+              {noteError}
+            </p>
+          ) : null}
+          <button type="submit" className="secondary" disabled={busy}>
+            Add note
           </button>
-        </p>
-      ) : (
-        <Timeline list={list} history={history} userId={userId} ownerName={ownerName} busy={busy} onDeleteNote={(id) => void removeNote(id)} />
-      )}
-    </section>
+        </form>
+
+        <h3>History</h3>
+        {history === undefined ? (
+          <p role="status">Loading history...</p>
+        ) : history === null ? (
+          <p>
+            The history could not be loaded.{' '}
+            <button type="button" className="secondary" onClick={refresh}>
+              Try again
+            </button>
+          </p>
+        ) : (
+          <Timeline list={list} history={history} userId={userId} ownerName={ownerName} busy={busy} onDeleteNote={(id) => void removeNote(id)} onEditNote={correctNote} />
+        )}
+      </div>
+    </>
   );
 }
 
 const style = css`
-  margin-top: 1.5rem; padding-top: 1rem; border-top: 2px solid ${color.line};
+  margin: 1.5rem 0; padding-top: 1rem; border-top: 2px solid ${color.line};
   .fields { display: grid; gap: 1rem 1.5rem; grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr)); }
   .field { display: grid; gap: 0.35rem; align-content: start; }
   label, .term { font-weight: 650; }
