@@ -5,7 +5,7 @@
  * supabase/functions/_shared/formChoices.generated.ts, and a unit test fails when the committed copy is stale.
  * Deploy the functions again after changing a job, a service or a form's choices.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeIfChanged } from '../generatedFile.ts';
 import path from 'node:path';
 import type { FormChoices } from '../../supabase/functions/_shared/application.ts';
 import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts';
@@ -66,15 +66,5 @@ export const providerContactForm: { region: string; portalId: string; formId: st
 
 /** Writes the generated module when it differs; returns true when it changed. */
 export function writeFormChoices(content: Source, root = process.cwd()): boolean {
-  const file = path.join(root, FORM_CHOICES_FILE);
-  const text = formChoicesModule(content);
-  let current = '';
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {
-    // not written yet
-  }
-  if (current === text) return false;
-  writeFileSync(file, text);
-  return true;
+  return writeIfChanged(path.join(root, FORM_CHOICES_FILE), formChoicesModule(content));
 }

@@ -5,7 +5,7 @@
  * applied by hand after a change (README, Deploy). A unit test fails when the committed copy is stale.
  * Shared by the build and the dashboard: a stage's code is what the database stores, its label what staff read.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeIfChanged } from '../generatedFile.ts';
 import path from 'node:path';
 import type { Content } from '../content/content.ts';
 import { WORKFLOW_LISTS, type Workflow } from '../content/schemas/workflow.ts';
@@ -33,15 +33,5 @@ ${calls.join('\n')}
 
 /** Writes the generated SQL when it differs; returns true when it changed. */
 export function writeWorkflowSql(content: Pick<Content, 'workflow'>, root = process.cwd()): boolean {
-  const file = path.join(root, WORKFLOW_SQL_FILE);
-  const text = workflowSql(content.workflow);
-  let current = '';
-  try {
-    current = readFileSync(file, 'utf8');
-  } catch {
-    // not written yet
-  }
-  if (current === text) return false;
-  writeFileSync(file, text);
-  return true;
+  return writeIfChanged(path.join(root, WORKFLOW_SQL_FILE), workflowSql(content.workflow));
 }
