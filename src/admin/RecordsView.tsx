@@ -155,7 +155,13 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
   /** A change saved in the dialog: the row takes the database's values (stage, owner, when). */
   const worked = useCallback((id: string, values: WorkflowColumns) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...values } : row))), []);
   const workflowCells: ReadonlyArray<readonly [string, (row: T) => ReactNode]> = [
-    ['Stage', (row) => <span className={stageOf(list, row.stage).closed ? 'stage closed' : 'stage'}>{stageOf(list, row.stage).label}</span>],
+    [
+      'Stage',
+      (row) => {
+        const stage = stageOf(list, row.stage);
+        return <span className={stage.closed ? 'stage closed' : 'stage'}>{stage.label}</span>;
+      },
+    ],
     ['Owner', (row) => ownerName(row.owner)],
   ];
   const cells = [...config.cells, ...workflowCells];

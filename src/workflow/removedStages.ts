@@ -13,21 +13,11 @@ import path from 'node:path';
 import type { WorkflowList, Workflow } from '../content/schemas/workflow.ts';
 import type { ContentProblem } from '../content/problems.ts';
 import { parseYamlSource } from '../content/source.ts';
-import { WORKFLOW_SQL_FILE } from './stagesSql.ts';
+import { stagesInSql, WORKFLOW_SQL_FILE } from './stagesSql.ts';
 
 export interface RemovedStage {
   list: WorkflowList;
   code: string;
-}
-
-/** The stage codes of each list in a generated SQL file's text ({} when there is none yet). */
-export function stagesInSql(sql: string): Partial<Record<WorkflowList, string[]>> {
-  const found: Partial<Record<WorkflowList, string[]>> = {};
-  for (const match of sql.matchAll(/sync_workflow_stages\('(applications|inquiries)', '((?:[^']|'')*)'::jsonb\)/g)) {
-    const stages = JSON.parse(match[2]!.replaceAll("''", "'")) as Array<{ code: string }>;
-    found[match[1] as WorkflowList] = stages.map((stage) => stage.code);
-  }
-  return found;
 }
 
 /** The stages the generated SQL of `root` has and the content no longer does. */

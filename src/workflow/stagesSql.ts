@@ -8,7 +8,7 @@
 import { writeIfChanged } from '../generatedFile.ts';
 import path from 'node:path';
 import type { Content } from '../content/content.ts';
-import { WORKFLOW_LISTS, type Workflow } from '../content/schemas/workflow.ts';
+import { WORKFLOW_LISTS, type Workflow, type WorkflowList } from '../content/schemas/workflow.ts';
 
 export const WORKFLOW_SQL_FILE = 'supabase/workflow.generated.sql';
 
@@ -29,6 +29,16 @@ export function workflowSql(workflow: Workflow): string {
 -- A stage removed from the content that records still use is refused, naming the stage and how many records.
 ${calls.join('\n')}
 `;
+}
+
+/** The stage codes of each list in a text `workflowSql` wrote ({} when there is none): what the database was last given. */
+export function stagesInSql(sql: string): Partial<Record<WorkflowList, string[]>> {
+  const found: Partial<Record<WorkflowList, string[]>> = {};
+  for (const match of sql.matchAll(/sync_workflow_stages\('(applications|inquiries)', '((?:[^']|'')*)'::jsonb\)/g)) {
+    const stages = JSON.parse(match[2]!.replaceAll("''", "'")) as Array<{ code: string }>;
+    found[match[1] as WorkflowList] = stages.map((stage) => stage.code);
+  }
+  return found;
 }
 
 /** Writes the generated SQL when it differs; returns true when it changed. */

@@ -9,8 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
-import { stagesInSql } from '../../src/workflow/removedStages.ts';
-import { WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
+import { stagesInSql, WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
 
 let stack: ChildProcess | undefined;
 const supabase = { url: '', serviceRoleKey: '' };

@@ -10,8 +10,8 @@ import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode
 import type { StaffMember, WorkflowColumns } from '../../database.ts';
 import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
-import { isSessionEnded } from '../records.ts';
-import { addNote, changeOwner, changeStage, deleteNote, editNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked, type WorkedTable } from './data.ts';
+import { isSessionEnded, type TableName } from '../records.ts';
+import { addNote, changeOwner, changeStage, deleteNote, editNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked } from './data.ts';
 import { stageLabel, stageOf, stagesOf } from './stages.ts';
 import { Timeline } from './Timeline.tsx';
 
@@ -25,7 +25,7 @@ export interface WorkflowProps {
 }
 
 interface Props extends WorkflowProps {
-  table: WorkedTable;
+  table: TableName;
   row: Worked;
   onSessionEnded: () => void;
   /** Shown between the stage and owner and the notes. */

@@ -10,9 +10,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database, RecordEvent, RecordList, RecordNote, StaffMember, WorkflowColumns } from '../../database.ts';
 import { LoadError, type TableName } from '../records.ts';
 
-export type WorkedTable = TableName;
-
-export const listOf = (table: WorkedTable): RecordList => (table === 'job_applications' ? 'applications' : 'inquiries');
+export const listOf = (table: TableName): RecordList => (table === 'job_applications' ? 'applications' : 'inquiries');
 
 /** The workflow's columns of a record, as the list holds them. */
 export type Worked = { id: string } & WorkflowColumns;
@@ -28,14 +26,14 @@ export class StaleError extends Error {
 
 type Client = SupabaseClient<Database>;
 
-async function current(client: Client, table: WorkedTable, id: string): Promise<WorkflowColumns | null> {
+async function current(client: Client, table: TableName, id: string): Promise<WorkflowColumns | null> {
   const { data, error, status } = await client.from(table).select(WORKFLOW_COLUMNS).eq('id', id).maybeSingle();
   if (error) throw new LoadError(error.message, status);
   return data as WorkflowColumns | null;
 }
 
 /** Moves the record to `to`, if its stage is still the one `seen` had. */
-export async function changeStage(client: Client, table: WorkedTable, seen: Worked, to: string): Promise<WorkflowColumns> {
+export async function changeStage(client: Client, table: TableName, seen: Worked, to: string): Promise<WorkflowColumns> {
   const { data, error, status } = await client
     .from(table)
     .update({ stage: to })
@@ -49,7 +47,7 @@ export async function changeStage(client: Client, table: WorkedTable, seen: Work
 }
 
 /** Gives the record to `to` (a staff member's id, or null for nobody), if its owner is still the one `seen` had. */
-export async function changeOwner(client: Client, table: WorkedTable, seen: Worked, to: string | null): Promise<WorkflowColumns> {
+export async function changeOwner(client: Client, table: TableName, seen: Worked, to: string | null): Promise<WorkflowColumns> {
   const update = client.from(table).update({ owner: to }).eq('id', seen.id);
   const { data, error, status } = await (seen.owner === null ? update.is('owner', null) : update.eq('owner', seen.owner)).select(WORKFLOW_COLUMNS);
   if (error) throw new LoadError(error.message, status);
@@ -71,7 +69,7 @@ export interface History {
 }
 
 /** The record's events, newest first, and its notes. */
-export async function loadHistory(client: Client, table: WorkedTable, id: string): Promise<History> {
+export async function loadHistory(client: Client, table: TableName, id: string): Promise<History> {
   const [events, notes] = await Promise.all([
     client.from('record_events').select('*').eq('record_id', id).order('at', { ascending: false }).order('id', { ascending: false }),
     client.from('record_notes').select('*').eq(table === 'job_applications' ? 'application_id' : 'inquiry_id', id),
@@ -87,7 +85,7 @@ export const NOTE_MAX = 5000;
 /** How long its author may correct or remove a note (the policies say the same). */
 export const NOTE_EDIT_MINUTES = 15;
 
-export async function addNote(client: Client, table: WorkedTable, id: string, body: string): Promise<RecordNote> {
+export async function addNote(client: Client, table: TableName, id: string, body: string): Promise<RecordNote> {
   const target = table === 'job_applications' ? { application_id: id } : { inquiry_id: id };
   const { data, error, status } = await client.from('record_notes').insert({ ...target, body }).select('*').single();
   if (error) throw new LoadError(error.message, status);

@@ -18,10 +18,16 @@ let workflow: DashboardWorkflow = {
   applications: { stages: [] },
   inquiries: { stages: [] },
 };
+/** Each list's stages by code: the filters ask for every row on every keystroke. */
+let byCode: Record<RecordList, ReadonlyMap<string, Stage>> = { applications: new Map(), inquiries: new Map() };
 
 /** Given the page's workflow once, before the dashboard renders (pages/admin/+onRenderClient.tsx). */
 export function setWorkflow(given: DashboardWorkflow): void {
   workflow = given;
+  byCode = {
+    applications: new Map(given.applications.stages.map((stage) => [stage.code, stage])),
+    inquiries: new Map(given.inquiries.stages.map((stage) => [stage.code, stage])),
+  };
 }
 
 /** The list's stages, in the content's order: every new record starts at the first. */
@@ -30,7 +36,7 @@ export function stagesOf(list: RecordList): readonly Stage[] {
 }
 
 export function stageOf(list: RecordList, code: string): Stage {
-  return stagesOf(list).find((stage) => stage.code === code) ?? { code, label: codeToWords(code), meaning: '', closed: false };
+  return byCode[list].get(code) ?? { code, label: codeToWords(code), meaning: '', closed: false };
 }
 
 export function stageLabel(list: RecordList, code: string): string {
