@@ -5,6 +5,7 @@
  * Byte ranges, conditional requests and HEAD are `send`'s (the file server under Express), which answers a
  * bad Range with 416 rather than throwing. Only GET and HEAD are served (405 otherwise), and no request can
  * end the process: whatever fails inside one request is answered (or its socket closed) and logged.
+ * Every answer, errors included, carries the headers _headers gives its path, as a static host sends them.
  */
 import { readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
@@ -21,7 +22,10 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
   const compress = compression();
   const rules = headerRulesOf(root);
 
-  /** The headers the build wrote for this path (dist/client/_headers), as a static host applies them. */
+  /**
+   * The headers the build wrote for this path (dist/client/_headers), as a static host applies them: set
+   * before anything else is decided, so that no answer (405, 412, 416, 500, 404) goes out without them.
+   */
   function applyRules(req: IncomingMessage, res: ServerResponse) {
     let pathname = '/';
     try {
@@ -35,7 +39,6 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
   function notFound(req: IncomingMessage, res: ServerResponse) {
     log(`404 ${req.method} ${req.url}`);
     res.statusCode = 404;
-    applyRules(req, res);
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
@@ -44,15 +47,14 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
 
   function serveFile(req: IncomingMessage, res: ServerResponse) {
     const file = resolveFile(root, req.url ?? '/');
-    // The headers file is the host's configuration, not a page.
-    if (!file || file === '/_headers') return notFound(req, res);
+    // The headers file is the host's configuration, not a page; the 404 page is an answer, found at no address.
+    if (!file || file === '/_headers' || file === '/404.html') return notFound(req, res);
     // send decodes the path it is given, so it gets the encoded form back.
     send(req, encodeURI(file), { root, index: false, dotfiles: 'ignore', etag: true, lastModified: true, cacheControl: false })
       .on('headers', (response: ServerResponse) => {
         response.setHeader('X-Content-Type-Options', 'nosniff');
         // What static hosts do for files the rules give no caching of their own (pages): check each time.
-        response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
-        applyRules(req, response);
+        if (!response.hasHeader('Cache-Control')) response.setHeader('Cache-Control', 'public, max-age=0, must-revalidate');
         if (file.endsWith('.html')) response.setHeader('Content-Type', 'text/html; charset=utf-8');
       })
       .on('error', (error: { status?: number }) => (error.status === 404 ? notFound(req, res) : fail(res, error.status ?? 500)))
@@ -61,8 +63,9 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
 
   return createServer((req, res) => {
     try {
+      applyRules(req, res);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
-        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8' });
+        res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end('Method Not Allowed\n');
         return;
       }
@@ -85,6 +88,7 @@ function headerRulesOf(root: string): HeaderRule[] {
   }
 }
 
+/** An error answer: the headers already set (the rules') stay, with no caching. */
 function fail(res: ServerResponse, status: number) {
   if (res.headersSent) {
     res.destroy();
