@@ -4,11 +4,11 @@
  * auth.refresh_tokens, as on Supabase, so signing out really revokes them.
  */
 import { randomBytes, randomUUID } from 'node:crypto';
-import bcrypt from 'bcryptjs';
 import { SignJWT } from 'jose';
 import type { Db } from './db.ts';
 import { bearer, readBody, sendJson, verifyJwt, type Req, type Res } from './http.ts';
 import { secretKey } from './keys.ts';
+import type { Passwords } from './passwords.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 const REUSE_INTERVAL_MS = 10_000;
@@ -16,12 +16,6 @@ const REUSE_INTERVAL_MS = 10_000;
 /** GoTrue's default: 30 sign-in attempts per 5 minutes per client address ([auth.rate_limit] sign_in_sign_ups). */
 export const SIGN_IN_LIMIT = 30;
 const SIGN_IN_WINDOW_MS = 5 * 60_000;
-
-/**
- * Compared against when the e-mail is unknown, so that an unknown address takes as long to refuse as a wrong
- * password (no way to learn which addresses have accounts). A bcrypt hash of a random string, cost 10 like GoTrue's.
- */
-const DUMMY_HASH = bcrypt.hashSync(randomBytes(16).toString('hex'), 10);
 
 /** A token bucket per client address: `limit` attempts, refilled evenly over the window. */
 function rateLimiter(limit: number, windowMs: number) {
@@ -86,8 +80,12 @@ export interface AuthOptions {
   signInLimit?: number;
 }
 
-export function createAuth(db: Db, apiUrl: string, options: AuthOptions = {}) {
+/** The auth routes; `passwords` hashes and checks passwords off the event loop (passwords.ts). */
+export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options: AuthOptions = {}) {
   const mayTrySignIn = rateLimiter(options.signInLimit ?? SIGN_IN_LIMIT, SIGN_IN_WINDOW_MS);
+  // Compared against when the e-mail is unknown, so that an unknown address takes as long to refuse as a wrong
+  // password (no way to learn which addresses have accounts): a hash of a random string, at GoTrue's cost.
+  const dummyHash = passwords.hash(randomBytes(16).toString('hex'));
 
   async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
     const now = Math.floor(Date.now() / 1000);
@@ -142,10 +140,10 @@ export function createAuth(db: Db, apiUrl: string, options: AuthOptions = {}) {
         [email],
       )
     ).rows[0];
-    // bcrypt runs here, in slices that let other requests through, not inside the one database connection
-    // (where each attempt would hold up every other request); an unknown e-mail costs the same comparison.
-    const hash = user?.encrypted_password || DUMMY_HASH;
-    const passwordOk = (await bcrypt.compare(password, hash)) && Boolean(user?.encrypted_password);
+    // bcrypt runs on a password thread, not on the event loop nor inside the one database connection (either
+    // would hold up every other request for each attempt); an unknown e-mail costs the same comparison.
+    const hash = user?.encrypted_password || (await dummyHash);
+    const passwordOk = (await passwords.compare(password, hash)) && Boolean(user?.encrypted_password);
     if (!user || !passwordOk) return authError(res, 400, 'invalid_credentials', 'Invalid login credentials');
     if (!user.email_confirmed_at) return authError(res, 400, 'email_not_confirmed', 'Email not confirmed');
     if (user.banned_until && new Date(user.banned_until) > new Date()) return authError(res, 400, 'user_banned', 'User is banned');
@@ -254,9 +252,9 @@ export function createAuth(db: Db, apiUrl: string, options: AuthOptions = {}) {
         `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at, confirmation_token, recovery_token,
            email_change_token_new, email_change, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
          values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2,
-           case when $3::text is null then '' else extensions.crypt($3, extensions.gen_salt('bf', 10)) end,
+           coalesce($3, ''),
            case when $4 then now() end, '', '', '', '', $5, $6, now(), now())`,
-        [newId, email, typeof body.password === 'string' ? body.password : null, body.email_confirm === true, JSON.stringify(appMetadata), JSON.stringify(body.user_metadata ?? {})],
+        [newId, email, typeof body.password === 'string' ? await passwords.hash(body.password) : null, body.email_confirm === true, JSON.stringify(appMetadata), JSON.stringify(body.user_metadata ?? {})],
       );
       return sendJson(res, 200, userJson((await userById(newId))!));
     }
@@ -271,7 +269,7 @@ export function createAuth(db: Db, apiUrl: string, options: AuthOptions = {}) {
         );
       }
       if (typeof body.password === 'string') {
-        await db.query("update auth.users set encrypted_password = extensions.crypt($2, extensions.gen_salt('bf', 10)), updated_at = now() where id = $1", [id, body.password]);
+        await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [id, await passwords.hash(body.password)]);
       }
       return sendJson(res, 200, userJson((await userById(id))!));
     }

@@ -10,6 +10,7 @@ import { openDatabase, type Db } from './db.ts';
 import { createFunctions } from './functions.ts';
 import { answerPreflight, sendJson, setCors } from './http.ts';
 import { apiKey } from './keys.ts';
+import { createPasswords } from './passwords.ts';
 import { createRest } from './rest.ts';
 import { createRpc } from './rpc.ts';
 import { DEMO_INQUIRIES, demoApplications, demoInquiries, seedApplications, seedInquiries, seedWorkflow } from './seedData.ts';
@@ -101,8 +102,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
   });
   const { port } = server.address() as AddressInfo;
   url = `http://${host}:${port}`;
+  const passwords = createPasswords();
   handlers = {
-    auth: createAuth(db, url, options.signInLimit === undefined ? {} : { signInLimit: options.signInLimit }),
+    auth: createAuth(db, url, passwords, options.signInLimit === undefined ? {} : { signInLimit: options.signInLimit }),
     rest: createRest(db, anonKey),
     rpc: createRpc(db, anonKey),
     storage: createStorage(db, anonKey),
@@ -117,7 +119,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     async close() {
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
-      await db.close();
+      await Promise.all([db.close(), passwords.close()]);
     },
   };
 }

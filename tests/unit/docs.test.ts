@@ -26,6 +26,15 @@ describe.each(DOCS)('%s', (file) => {
     });
     expect(broken.map(({ target, line }) => `${file}:${line} ${target}`)).toEqual([]);
   });
+
+  test("says which Node versions work as package.json's engines does, with 24 LTS the recommended one", () => {
+    const engines = (JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string } }).engines.node;
+    // One paragraph on the docs' own lines: the range wraps wherever it falls.
+    const text = readFileSync(file, 'utf8').replace(/\s+/g, ' ');
+    expect(text).toContain(`\`${engines}\``);
+    expect(text).toMatch(/24 LTS is the recommended/);
+    expect(readFileSync('.ci/run', 'utf8')).toMatch(/NODE24_VERSION=24\.\d+\.\d+/);
+  });
 });
 
 test('the README shows the pictures of the product it links', () => {

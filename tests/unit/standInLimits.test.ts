@@ -6,6 +6,7 @@
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { median, signInBurst } from '../../scripts/lib/signInBurst.ts';
 
 const SIGN_IN_LIMIT = 20;
 let supabase: LocalSupabase;
@@ -113,18 +114,6 @@ describe('auth', () => {
     expect(median(unknown)).toBeGreaterThan(median(wrong) * 0.5);
   });
 
-  test('wrong-password sign-ins do not hold up other requests', async () => {
-    let signInsDone = 0;
-    const attempts = Array.from({ length: 5 }, () => signIn('staff@example.com', 'wrong').then(() => signInsDone++));
-    // Let the sign-ins reach the server first.
-    await new Promise((resolve) => setImmediate(resolve));
-    const response = await rest('job_applications?select=id', { headers: { prefer: 'count=exact' } });
-    expect(response.status).toBe(200);
-    const doneWhenAnswered = signInsDone;
-    await Promise.all(attempts);
-    expect(doneWhenAnswered).toBeLessThan(5);
-  });
-
   test(`limits sign-in attempts per address (${SIGN_IN_LIMIT} here; GoTrue's default is 30 per 5 minutes)`, async () => {
     const statuses: number[] = [];
     for (let i = 0; i <= SIGN_IN_LIMIT && !statuses.includes(429); i++) statuses.push((await signIn('staff@example.com', 'wrong')).status);
@@ -134,5 +123,25 @@ describe('auth', () => {
     const { error } = await client.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' });
     expect(error?.status).toBe(429);
     expect(error?.code).toBe('over_request_rate_limit');
+  });
+});
+
+describe('passwords off the event loop', () => {
+  let quiet: LocalSupabase;
+  beforeAll(async () => {
+    // A stand-in of its own, whose sign-in limit the burst does not reach.
+    quiet = await startLocalSupabase({ port: 0, demoApplications: 0, signInLimit: 100 });
+  });
+  afterAll(() => quiet.close());
+
+  test('a burst of 20 wrong-password sign-ins, each on its own connection, does not hold up a REST read', async () => {
+    const burst = await signInBurst(quiet);
+    expect(burst.signInStatuses).toEqual(Array(20).fill(400));
+    // Answered while most sign-ins still wait for their comparison (20 of about 75 ms each, run on a thread of
+    // their own): on the event loop, the read would queue behind all of them.
+    expect(burst.signInsPendingAtFirstRead).toBeGreaterThanOrEqual(10);
+    // The reads during the burst are about as quick as without it (measured: a few ms more; the bench prints it).
+    // 50 ms, the issue's bound, on the median: other test files share these two cores.
+    expect(median(burst.duringMs)).toBeLessThan(burst.quietMs + 50);
   });
 });
