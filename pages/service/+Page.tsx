@@ -1,4 +1,5 @@
 // THE service template: all 31 service pages (and any new file in content/services) render through it.
+// One <article>: its h1 in its own <header> (ServiceHero), never in a nested section; each section has its own h2.
 import { css } from '@emotion/react';
 import { POST_SURGICAL_SOURCE } from '../../src/analytics/events.ts';
 import { bandSpacing, CallToAction } from '../../src/components/CallToAction.tsx';
@@ -17,7 +18,7 @@ const ctaSources: Record<string, string> = { 'post-surgical-recovery': POST_SURG
 
 export default function Page({ service, phone, claims }: Data) {
   return (
-    <article data-page-id={service.pageId} css={pageStyle}>
+    <article data-page-id={service.pageId} aria-labelledby="service-title" css={pageStyle}>
       <ServiceHero hero={service.hero} claims={claims} />
       <Container>
         <CardGrid id="what-we-provide" heading="What We Provide" cards={service.features} columns={4} />

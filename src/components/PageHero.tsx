@@ -20,12 +20,18 @@ interface Props {
   image?: ContentImageRef;
   /** The id of the h1, which names the section. */
   titleId?: string;
+  /**
+   * `section` (the default): the hero is a region of the page, named by its h1. `header`: the hero is the heading
+   * part of an <article> (the service template), so the h1 is the article's own heading and not one of a section
+   * nested in it, which the HTML checker warns about; the article is then the one named by the h1.
+   */
+  as?: 'section' | 'header';
   children?: ReactNode;
 }
 
-export function PageHero({ title, lead, badge, mark, image, titleId = 'page-title', children }: Props) {
+export function PageHero({ title, lead, badge, mark, image, titleId = 'page-title', as: Element = 'section', children }: Props) {
   return (
-    <section css={heroStyle} aria-labelledby={titleId}>
+    <Element css={heroStyle} {...(Element === 'section' ? { 'aria-labelledby': titleId } : {})}>
       <Container>
         <div css={[gridStyle, image && withPictureStyle]}>
           <div className="words">
@@ -38,7 +44,7 @@ export function PageHero({ title, lead, badge, mark, image, titleId = 'page-titl
           {image ? <ContentImage image={image} sizes="(min-width: 64rem) 30rem, (min-width: 40rem) 28rem, 92vw" priority className="picture" /> : null}
         </div>
       </Container>
-    </section>
+    </Element>
   );
 }
 

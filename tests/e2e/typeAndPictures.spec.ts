@@ -51,7 +51,8 @@ test('there are hero pictures to check (every service and the fixed pages name o
 for (const { path, alt } of heroPictures) {
   test(`the hero picture of ${path} loads, holds its space and sits beside or under the heading`, async ({ page }, testInfo) => {
     await page.goto(path);
-    const hero = page.locator('main section').first();
+    // A service page's hero is its article's header; every other page's, a section.
+    const hero = page.locator('main :is(header, section)').first();
     const picture = hero.getByRole('img', { name: alt, exact: true });
     await expect(picture).toBeVisible();
     // Loaded, with its size written (no shift when it arrives), fetched first.

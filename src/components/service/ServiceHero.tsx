@@ -1,4 +1,7 @@
-/** The top of a service page: icon, heading, introduction, Schedule Consultation, the key promises, the picture. */
+/**
+ * The top of a service page: icon, heading, introduction, Schedule Consultation, the key promises, the picture.
+ * The header of the page's <article>: its h1 (`service-title`) is the article's heading.
+ */
 import { css } from '@emotion/react';
 import { declared } from '../../analytics/links.ts';
 import type { Service } from '../../content/schemas/service.ts';
@@ -16,7 +19,7 @@ export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: S
     </span>
   );
   return (
-    <PageHero title={hero.title} lead={hero.description} mark={mark} image={hero.image} titleId="service-title">
+    <PageHero title={hero.title} lead={hero.description} mark={mark} image={hero.image} titleId="service-title" as="header">
       <div css={actionsStyle}>
         <ButtonLink href="/contact" {...declared('consultation_clicked')}>
           <Icon name="calendar-check" size={20} /> Schedule Consultation
