@@ -16,6 +16,8 @@ export interface ContentProblem {
   path: FieldPath;
   /** What was expected and what was found, e.g. 'expected a string, found a number'. */
   message: string;
+  /** The text of the line, shown under the message with a caret under the column (for YAML syntax errors). */
+  lineText?: string;
 }
 
 /** ['features', 2, 'title'] -> 'features[2].title' */
@@ -29,7 +31,28 @@ export function formatPath(path: FieldPath): string {
 export function formatProblem(problem: ContentProblem): string {
   const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.column ?? 1}`;
   const field = formatPath(problem.path);
-  return field ? `${where}  ${field}  ${problem.message}` : `${where}  ${problem.message}`;
+  const text = field ? `${where}  ${field}  ${problem.message}` : `${where}  ${problem.message}`;
+  return problem.lineText === undefined || problem.line === undefined ? text : `${text}\n${showLine(problem.lineText, problem.line, problem.column ?? 1)}`;
+}
+
+/**
+ *     12 | →title: Foot Care
+ *        | ^
+ * A tab is shown as →, so that it can be seen and the caret stays under its column; a long line is cut
+ * around the column.
+ */
+function showLine(lineText: string, line: number, column: number): string {
+  const WIDTH = 100;
+  let shown = lineText.replace(/\t/g, '→');
+  let caret = column - 1;
+  if (shown.length > WIDTH) {
+    const start = Math.max(0, Math.min(caret - 40, shown.length - WIDTH));
+    const cut = shown.slice(start, start + WIDTH);
+    shown = `${start > 0 ? '...' : ''}${cut}${start + WIDTH < shown.length ? '...' : ''}`;
+    caret = caret - start + (start > 0 ? 3 : 0);
+  }
+  const number = String(line);
+  return `    ${number} | ${shown.trimEnd()}\n    ${' '.repeat(number.length)} | ${' '.repeat(Math.max(0, caret))}^`;
 }
 
 /** Problems in file order, then by line, so the list reads top to bottom. */
@@ -45,7 +68,7 @@ export class ContentError extends Error {
   constructor(problems: ContentProblem[]) {
     const sorted = sortProblems(problems);
     const count = sorted.length === 1 ? '1 problem' : `${sorted.length} problems`;
-    super(`The content has ${count}:\n${sorted.map((p) => `  ${formatProblem(p)}`).join('\n')}`);
+    super(`The content has ${count}:\n${sorted.map((p) => formatProblem(p).replace(/^/gm, '  ')).join('\n')}`);
     this.name = 'ContentError';
     this.problems = sorted;
   }

@@ -2,8 +2,9 @@
  * Parses a YAML text (a whole file, or the frontmatter of an MDX file) and keeps its source positions,
  * so that any field path can be turned back into the line and column an editor should look at.
  */
-import { isMap, isScalar, isSeq, Lexer, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
 import type { ContentProblem, FieldPath } from './problems.ts';
+import { describeYamlError } from './yamlSyntax.ts';
 
 export interface YamlSource {
   /** The parsed data, or undefined when the YAML could not be read. */
@@ -28,10 +29,8 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
 
   // After the first syntax error the parser is out of step, and what it reports next is mostly noise.
   const problems: ContentProblem[] = doc.errors.slice(0, 1).map((error) => {
-    // An unclosed quote is only noticed at the end of the file; point at where the quote opens instead.
-    const offset = error.code === 'MISSING_CHAR' && /quote/.test(error.message) ? (openingQuote(text, error.pos[0]) ?? error.pos[0]) : error.pos[0];
-    const { line, column } = position(offset);
-    return { file, line, column, path: [], message: `the YAML cannot be read: ${yamlErrorText(error.code, error.message)}` };
+    const { line, column, path, message } = describeYamlError(text, error);
+    return { file, line: line + lineOffset, column, path, message: `the YAML cannot be read: ${message}`, lineText: text.split(/\r?\n/)[line - 1] ?? '' };
   });
 
   const firstContent = text.search(/^[^#\s]/m);
@@ -98,23 +97,4 @@ function aliasProblem(file: string, doc: ReturnType<typeof parseDocument>, posit
     ? `the YAML cannot be read: *${unresolved} refers to no &${unresolved} above it`
     : 'the YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be too large; write the values out instead';
   return { file, ...(offset === undefined ? {} : position(offset)), path: [], message };
-}
-
-/** The offset of the last quoted value that opens before `before`. */
-function openingQuote(text: string, before: number): number | undefined {
-  let offset = 0;
-  let found: number | undefined;
-  for (const token of new Lexer().lex(text)) {
-    // The lexer adds one-character control tokens that are not part of the text.
-    if (token.length === 1 && token < ' ' && token !== '\n' && token !== '\t') continue;
-    if ((token.startsWith('"') || token.startsWith("'")) && offset < before) found = offset;
-    offset += token.length;
-  }
-  return found;
-}
-
-/** The yaml library's messages carry a code and sometimes a source excerpt; keep the first sentence. */
-function yamlErrorText(code: string, message: string): string {
-  if (code === 'DUPLICATE_KEY') return 'a field is written twice in the same place (keys must be unique)';
-  return message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
 }

@@ -176,7 +176,7 @@ describe('a build with broken content', () => {
     const broken = project.build({ SITE_URL });
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('Build failed. Nothing was written to dist/.');
-    expect(broken.stderr).toContain('content/services/foot-care.yaml:26:5  the YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ]');
+    expect(broken.stderr).toContain('content/services/foot-care.yaml:25:12  features[2].title  the YAML cannot be read: the [ that opens here is never closed');
     expect(existsSync(path.join(project.dir, 'dist'))).toBe(false);
 
     writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, ''));

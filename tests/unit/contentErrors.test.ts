@@ -153,20 +153,6 @@ describe('a service file', () => {
     `);
   });
 
-  test('with broken YAML gives the line of the syntax error', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: "Foot Care Support at Home'))).toMatchInlineSnapshot(`
-      "The content has 1 problem:
-        content/services/foot-care.yaml:2:8  the YAML cannot be read: Missing closing "quote"
-    `);
-  });
-
-  test('with the same field twice says so', async () => {
-    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support\n', 'serviceType: Foot care support\nserviceType: Feet\n'))).toMatchInlineSnapshot(`
-      "The content has 1 problem:
-        content/services/foot-care.yaml:9:1  the YAML cannot be read: a field is written twice in the same place (keys must be unique)"
-    `);
-  });
-
   test('that is empty says the fields are missing', async () => {
     expect(await errorAfter((c) => c.write(service, '# nothing yet\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
@@ -209,7 +195,18 @@ describe('a service written as MDX', () => {
   test('with broken frontmatter YAML gives the line in the .mdx file', async () => {
     expect(await errorAfter((c) => c.edit(mdx, /^serviceType: .*$/m, 'serviceType: [Non-medical'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/transportation.mdx:12:1  the YAML cannot be read: Flow sequence in block collection must be sufficiently indented and end with a ]"
+        content/services/transportation.mdx:11:14  serviceType  the YAML cannot be read: the [ that opens here is never closed: a value that starts with [ is read as a list; end it with ], or put the whole value in double quotes
+            11 | serviceType: [Non-medical
+               |              ^"
+    `);
+  });
+
+  test('with a tab in the frontmatter gives the line in the .mdx file', async () => {
+    expect(await errorAfter((c) => c.edit(mdx, /^  icon: car-front$/m, '\ticon: car-front'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/transportation.mdx:13:1  the YAML cannot be read: this line is indented with a tab: indent with spaces only, like the lines around it
+            13 | →icon: car-front
+               | ^"
     `);
   });
 
@@ -309,6 +306,283 @@ describe('an MDX body is data, never code', () => {
     const source = '---\ntitle: x\n---\n\nA {1 + 1} B\n';
     await expect(compile(source, { remarkPlugins: [remarkFrontmatter, remarkContentIsData] })).rejects.toMatchObject({ line: 5, column: 3, reason: expect.stringContaining('expected text, found a {...} expression') });
     await expect(compile('{/* note */}\n\nText\n', { remarkPlugins: [remarkContentIsData] })).resolves.toBeDefined();
+  });
+});
+
+/**
+ * A syntax error is said in plain words, at the line the editor has to change (the parser's own position is
+ * often a line off, or at the end of the file), with that line shown and a caret under the place.
+ * tests/unit/yamlSyntax.test.ts breaks every line of the shipped content in these ways and checks the line.
+ */
+describe('a YAML syntax error', () => {
+  test('a tab used to indent a line says to indent with spaces', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  title: Foot Care Support\n', '\ttitle: Foot Care Support\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:11:1  the YAML cannot be read: this line is indented with a tab: indent with spaces only, like the lines around it
+            11 | →title: Foot Care Support
+               | ^"
+    `);
+  });
+
+  test('an unclosed quote points at the quote that opens, not the end of the file', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: "Foot Care Support at Home'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:8  title  the YAML cannot be read: the quote (") that opens here is never closed: end the text with " on the same line
+            2 | title: "Foot Care Support at Home
+              |        ^"
+    `);
+  });
+
+  test('an unclosed quote in a list item names the item', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  - Rides to podiatry appointments', '  - "Rides to podiatry appointments'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:38:5  inclusions[4]  the YAML cannot be read: the quote (") that opens here is never closed: end the text with " on the same line
+            38 |   - "Rides to podiatry appointments
+               |     ^"
+    `);
+  });
+
+  test('a quote opened before a field name says field names need none', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support', '"serviceType: Foot care support'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:8:1  the YAML cannot be read: the quote (") that opens here is never closed on its line: end the text with ", or, if this line is a field, delete the quote (field names need none)
+            8 | "serviceType: Foot care support
+              | ^"
+    `);
+  });
+
+  test('a missing colon after a field name shows the line as it should read', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support', 'serviceType Foot care support'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:8:12  serviceType  the YAML cannot be read: a colon is missing after "serviceType": write serviceType: Foot care support
+            8 | serviceType Foot care support
+              |            ^"
+    `);
+  });
+
+  test('a missing colon after a field that holds a group is found on its own line', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'hero:\n', 'hero\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:9:5  hero  the YAML cannot be read: a colon is missing after "hero": write hero:
+            9 | hero
+              |     ^"
+    `);
+  });
+
+  test('a missing colon in the first field of a list item is found on that line, not the next', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  - icon: droplets', '  - icon droplets'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:17:9  features[0].icon  the YAML cannot be read: a colon is missing after "icon": write - icon: droplets
+            17 |   - icon droplets
+               |         ^"
+    `);
+  });
+
+  test('a missing colon before a note (#) is found on its own line, not the next', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  - icon: droplets', '  - icon droplets # the first card'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:17:9  features[0].icon  the YAML cannot be read: a colon is missing after "icon": write - icon: droplets
+            17 |   - icon droplets # the first card
+               |         ^"
+    `);
+  });
+
+  test('a list item indented less than the items before it gives both indents', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  - rides to the podiatrist', ' - rides to the podiatrist'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:6:2  keywords[1]  the YAML cannot be read: this list item is indented 1 space, but the items before it, like line 5, are indented 2 spaces: start every "- " of a list at the same column
+            6 |  - rides to the podiatrist
+              |  ^"
+    `);
+  });
+
+  test('a list item indented more than the items before it gives both indents', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  - icon: car-front', '   - icon: car-front'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:25:4  features[2]  the YAML cannot be read: this list item is indented 3 spaces, but the items before it, like line 21, are indented 2 spaces: start every "- " of a list at the same column
+            25 |    - icon: car-front
+               |    ^"
+    `);
+  });
+
+  test('the first item of a list indented one space too far is the line named, not the one below it', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  - icon: droplets', '   - icon: droplets'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:17:4  features[0]  the YAML cannot be read: this list item is indented 3 spaces, but the lines that belong with it (like line 18) are lined up as if it were at 2 spaces: indent it 2 spaces
+            17 |    - icon: droplets
+               |    ^"
+    `);
+  });
+
+  test('a field indented further than the one above it is the line named, not the one above', async () => {
+    expect(await errorAfter((c) => c.edit(service, '  title: Foot Care Support\n', '   title: Foot Care Support\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:11:4  hero.title  the YAML cannot be read: this line is indented further than "icon" on line 10, so it is read as part of that line's value: line it up with "icon" (2 spaces), or indent it under the field it belongs to
+            11 |    title: Foot Care Support
+               |    ^"
+    `);
+  });
+
+  test('a field indented less than the fields of its group gives both indents', async () => {
+    expect(await errorAfter((c) => c.edit(service, '    description: Warm foot soaks', '   description: Warm foot soaks'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:19:4  features[0].description  the YAML cannot be read: this line is indented 3 spaces, but the fields it belongs with, like "title" on line 18, are indented 4 spaces: line it up with them
+            19 |    description: Warm foot soaks, careful drying between the toes and clean socks every day.
+               |    ^"
+    `);
+  });
+
+  test('a field of a list item lined up with the dashes says where it could go', async () => {
+    expect(await errorAfter((c) => c.edit(service, '    description: Warm foot soaks', '  description: Warm foot soaks'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:19:3  features[0].description  the YAML cannot be read: this field is indented 2 spaces, like the "- " of the list items above, so it belongs to none of them: line it up with "title" on line 18 (4 spaces) if it belongs to that item, or start it with "- " if it starts a new one
+            19 |   description: Warm foot soaks, careful drying between the toes and clean socks every day.
+               |   ^"
+    `);
+  });
+
+  test('a top-level field indented by a space is the line named (the parser stops at the end of the group before it)', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support', ' serviceType: Foot care support'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:8:2  serviceType  the YAML cannot be read: this line is indented 1 space, but the top-level fields, like "keywords" on line 4, start at the first column: remove the spaces before it, or indent it under the field it belongs to
+            8 |  serviceType: Foot care support
+              |  ^"
+    `);
+  });
+
+  test('the first field of the file indented is the line named (the parser stops at the next top-level field)', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', '  title: Foot Care Support at Home'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:3  title  the YAML cannot be read: this field at the top of the file is indented 2 spaces, but the top-level fields after it (like line 3) start at the first column: remove the spaces before it
+            2 |   title: Foot Care Support at Home
+              |   ^"
+    `);
+  });
+
+  test('a field written twice names the line of the first', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support\n', 'serviceType: Foot care support\nserviceType: Feet\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:9:1  serviceType  the YAML cannot be read: "serviceType" is written twice in the same place (also on line 8): keep one of them and delete the other
+            9 | serviceType: Feet
+              | ^"
+    `);
+  });
+
+  test('a field written twice in a list item names the item', async () => {
+    expect(await errorAfter((c) => c.edit(service, '    color: amber\n', '    color: amber\n    title: Rides\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:29:5  features[2].title  the YAML cannot be read: "title" is written twice in the same place (also on line 26): keep one of them and delete the other
+            29 |     title: Rides
+               |     ^"
+    `);
+  });
+
+  test('a colon and a space inside a value points at the colon and shows the value quoted', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: Foot Care: Support at Home'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:17  title  the YAML cannot be read: a colon followed by a space (": ") inside a value makes it read as a new field: put the whole value in double quotes, e.g. title: "Foot Care: Support at Home"
+            2 | title: Foot Care: Support at Home
+              |                 ^"
+    `);
+  });
+
+  test('a value starting with a character YAML reserves shows the value quoted', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: @home foot care'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:8  title  the YAML cannot be read: a value cannot start with @ (in YAML it is kept for future use): put the whole value in double quotes, e.g. title: "@home foot care"
+            2 | title: @home foot care
+              |        ^"
+    `);
+  });
+
+  test('a value starting with * (an alias in YAML) shows the value quoted', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: *Foot* care at home'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:8  title  the YAML cannot be read: a value cannot start with * (in YAML it repeats a value named elsewhere in the file): put the whole value in double quotes, e.g. title: "*Foot* care at home"
+            2 | title: *Foot* care at home
+              |        ^"
+    `);
+  });
+
+  test('a double quote inside double quotes says how to write it', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: "Foot "Care" at Home"'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:15  title  the YAML cannot be read: a value in double quotes ends at the next ", so the text after it is left over: write a " inside the text as \\", or put the whole value in single quotes
+            2 | title: "Foot "Care" at Home"
+              |               ^"
+    `);
+  });
+
+  test("an apostrophe inside 'single quotes' says how to write it", async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', "title: 'Dad's Foot Care'"))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:13  title  the YAML cannot be read: a value in single quotes ends at the next ', so the text after it is left over: write an apostrophe inside the text as two ('') or put the whole value in double quotes
+            2 | title: 'Dad's Foot Care'
+              |             ^"
+    `);
+  });
+
+  test('text after the closing quote asks to put it inside', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: "Foot Care" at Home'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:20  title  the YAML cannot be read: there is text after the closing quote: put the whole value inside the quotes
+            2 | title: "Foot Care" at Home
+              |                    ^"
+    `);
+  });
+
+  test('a backslash inside double quotes says how to write one', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: "Foot Care \\d at Home"'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:19  title  the YAML cannot be read: inside "double quotes" a backslash (\\) starts a special character: write a backslash as \\\\, or put the value in 'single quotes' instead
+            2 | title: "Foot Care \\d at Home"
+              |                   ^"
+    `);
+  });
+
+  test('a # right after a quoted value asks for a space', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Foot Care Support at Home', 'title: "Foot Care"# note'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:2:19  title  the YAML cannot be read: a # starts a note only after a space: put a space before the #, or, if the # belongs to the text, put it inside the quotes
+            2 | title: "Foot Care"# note
+              |                   ^"
+    `);
+  });
+
+  test('an unclosed [ points at the [ (the parser reports the line after it)', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'title: Podiatrist Visits', 'title: [Podiatrist Visits'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:26:12  features[2].title  the YAML cannot be read: the [ that opens here is never closed: a value that starts with [ is read as a list; end it with ], or put the whole value in double quotes
+            26 |     title: [Podiatrist Visits
+               |            ^"
+    `);
+  });
+
+  test('a line of three dashes says it splits the file', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'hero:\n', '---\nhero:\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:9:1  the YAML cannot be read: a line of three dashes (---) splits the file in two: delete it (a content file holds one set of fields)
+            9 | ---
+              | ^"
+    `);
+  });
+
+  test('anything else still gets a plain sentence at its line', async () => {
+    expect(await errorAfter((c) => c.edit(service, 'serviceType: Foot care support', 'serviceType: [Foot care,\n  - support]'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:9:3  serviceType  the YAML cannot be read: this line does not fit the layout of the file: check that it is indented with spaces like the lines around it, that a colon and a space follow the field name, and that every quote is closed
+            9 |   - support]
+              |   ^"
+    `);
+  });
+
+  test('a long line is shown cut around the place', async () => {
+    expect(await errorAfter((c) => c.edit(service, /^description: (.*)$/m, 'description: $1 Also: rides.'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:3:143  description  the YAML cannot be read: a colon followed by a space (": ") inside a value makes it read as a new field: put the whole value in double quotes, e.g. description: "Gentle help keeping feet clean, dry and comfortable,..."
+            3 | ...nd comfortable, with rides to the podiatrist and a caregiver who notices changes early. Also: rides.
+              |                                                                                                ^"
+    `);
   });
 });
 
@@ -422,6 +696,77 @@ describe('the site and regions files', () => {
     expect(await errorAfter((c) => c.edit('site.yaml', /^email: .*/m, 'email: care at example.com'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/site.yaml:8:8  email  expected an e-mail address such as "care@example.com", found "care at example.com""
+    `);
+  });
+
+  test('office hours written as a time range in words ask for opens and closes', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', '    opens: 8:00 am\n    closes: 6:00 pm\n', '    hours: 8:00 am - 6:00 pm\n'))).toMatchInlineSnapshot(`
+      "The content has 2 problems:
+        content/site.yaml:21:5  officeHours[0]  expected opens and closes (e.g. "8:00 am" and "6:00 pm"), or closed for days the office is closed (e.g. "Closed"), found neither
+        content/site.yaml:22:5  officeHours[0].hours  unknown field "hours"; the fields here are "days", "opens", "closes", "closed""
+    `);
+  });
+
+  test('an opening time in another form shows the expected form', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', 'opens: 8:00 am', 'opens: 8am'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:22:12  officeHours[0].opens  expected a time such as "8:00 am" or "6:30 pm", found "8am""
+    `);
+  });
+
+  test('office hours that close before they open give the opening time', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', 'closes: 3:00 pm', 'closes: 3:00 am'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:26:13  officeHours[1].closes  expected a time after opens (9:00 am), found "3:00 am""
+    `);
+  });
+
+  test('an opening time without its closing time asks for it', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', '    closes: 3:00 pm\n', ''))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:24:5  officeHours[1].closes  expected the closing time that goes with opens, e.g. "6:00 pm", found nothing"
+    `);
+  });
+
+  test('a day with both hours and closed words asks for one or the other', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', '    closed: Emergency calls only\n', '    opens: 9:00 am\n    closes: 1:00 pm\n    closed: Emergency calls only\n'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:30:13  officeHours[2].closed  expected either opens and closes, or closed (for a day the office is closed), not both, found "Emergency calls only""
+    `);
+  });
+
+  test('a range of days that runs backwards says the week runs from Monday', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', 'days: Monday - Friday', 'days: Friday - Monday'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:21:11  officeHours[0].days  expected a range from an earlier day to a later one, e.g. "Monday - Friday" (the week runs from Monday to Sunday), found "Friday - Monday""
+    `);
+  });
+
+  test('days abbreviated show the expected form', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', 'days: Monday - Friday', 'days: Mon-Fri'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:21:11  officeHours[0].days  expected a day, or a range of days such as "Monday - Friday" (days in full, a hyphen between spaces), found "Mon-Fri""
+    `);
+  });
+
+  test('a day in two lines of office hours names the other line', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', 'days: Saturday', 'days: Friday - Saturday'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:24:11  officeHours[1].days  expected each day in one line only, found Friday again (also in officeHours[0])"
+    `);
+  });
+
+  test('an office ZIP code written without quotes says to quote it', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', /^# address:\n#   street: (.*)\n#   town: (.*)\n#   zip: .*$/m, 'address:\n  street: $1\n  town: $2\n  zip: 06037'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:42:8  address.zip  expected a Connecticut ZIP code of five digits in quotes, e.g. "06037", found 6037"
+    `);
+  });
+
+  test('an office address outside Connecticut shows the expected ZIP code', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', /^# address:\n#   street: (.*)\n#   town: (.*)\n#   zip: .*$/m, 'address:\n  street: $1\n  town: $2\n  zip: "10001"'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:42:8  address.zip  expected a Connecticut ZIP code of five digits in quotes, e.g. "06037", found "10001""
     `);
   });
 
