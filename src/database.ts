@@ -68,6 +68,8 @@ export type StageRow = {
   label: string;
   position: number;
   closed: boolean;
+  /** The stage suspected spam is filed under (content/workflow.yaml's spamStage). */
+  spam: boolean;
 };
 
 type Table<Row, Insert, Update> = { Row: Row; Insert: Insert; Update: Update; Relationships: [] };

@@ -25,7 +25,7 @@ export async function measureApply(client: string, apiPort: number, runs = 5): P
     const times: number[] = [];
     for (let run = 0; run < runs; run++) {
       const page = await browser.newPage({ viewport: { width: 375, height: 740 } });
-      // A person reads before sending; a post within 3 s of the page being ready is dropped as a bot's.
+      // A person reads before sending; a post within 500 ms of the page's start is filed as suspected spam.
       await page.clock.setFixedTime(Date.now() - 60_000);
       await page.goto(`http://localhost:${port}/careers/companion-caregiver`);
       await page.getByLabel('First name', { exact: true }).fill('Bench');

@@ -64,6 +64,7 @@ export function demoApplications(count: number, now = Date.now(), seed = 2026112
       has_license: next() < 0.75,
       cover_letter: pick(LETTERS)(first, town),
       resume_url: withResumes && i % 3 !== 1 ? `${id}/${randomUUID()}.pdf` : null,
+      spam_reason: null,
     };
   });
 }
@@ -105,7 +106,7 @@ export type SeedInquiry = InquirySent;
 /** The demo inquiries a fresh stand-in gets; `demoInquiries(n)` repeats their situations under other names past these. */
 export const DEMO_INQUIRIES = 8;
 
-const SITUATIONS: ReadonlyArray<Omit<SeedInquiry, 'id' | 'created_at' | 'name' | 'phone' | 'email'> & { name: string; reply: 'phone' | 'email' | 'both' }> = [
+const SITUATIONS: ReadonlyArray<Omit<SeedInquiry, 'id' | 'created_at' | 'name' | 'phone' | 'email' | 'spam_reason'> & { name: string; reply: 'phone' | 'email' | 'both' }> = [
   {
     name: 'Margaret Doyle', reply: 'both', care_for: 'a-parent', town: 'Hamden', services: ['companionship', 'meal-preparation'], call_time: 'morning', page: '/contact',
     message: 'My father is 86 and still lives on his own in Hamden. He is sharp but has stopped cooking for himself.\n\nCould someone come three afternoons a week to make a meal and keep him company?',
@@ -151,6 +152,7 @@ export function demoInquiries(count = DEMO_INQUIRIES, now = Date.now(), seed = 2
     const ageDays = i % 8 < 3 ? next() * 6.5 : 7 + next() * 23;
     return {
       ...situation,
+      spam_reason: null,
       id: randomUUID(),
       created_at: new Date(now - ageDays * 86_400_000).toISOString(),
       name,

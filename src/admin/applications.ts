@@ -7,7 +7,7 @@ import { RESUME_KEY_PATTERN } from '../../supabase/functions/_shared/application
 import type { Database, JobApplication } from '../database.ts';
 import { LoadError } from './records.ts';
 
-export const APPLICATION_COLUMNS = 'id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url, stage, owner, stage_changed_at';
+export const APPLICATION_COLUMNS = 'id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url, stage, owner, stage_changed_at, spam_reason';
 
 export type ApplicationSummary = Omit<JobApplication, 'cover_letter'>;
 

@@ -17,6 +17,8 @@ export interface ListRow {
   /** Either may be '' (an inquiry needs only one way to reply). */
   email: string;
   phone: string;
+  /** Why the site's function took it for a machine's (it is then at the list's spam stage), or null. */
+  spam_reason: string | null;
 }
 
 /** Rows per request: Supabase's default `max-rows`. */

@@ -18,9 +18,11 @@ function sqlString(text: string): string {
 }
 
 export function workflowSql(workflow: Workflow): string {
-  // The meaning is only the dashboard's hint: the database keeps what it stores (code), shows (label) and filters on (closed).
+  // The meaning is only the dashboard's hint: the database keeps what it stores (code), shows (label), filters on
+  // (closed) and files suspected spam under (spam).
   const calls = WORKFLOW_LISTS.map((list) => {
-    const stages = workflow[list].stages.map(({ code, label, closed }) => ({ code, label, closed }));
+    const { stages: listed, spamStage } = workflow[list];
+    const stages = listed.map(({ code, label, closed }) => ({ code, label, closed, ...(code === spamStage ? { spam: true } : {}) }));
     return `select private.sync_workflow_stages(${sqlString(list)}, ${sqlString(JSON.stringify(stages))}::jsonb);`;
   });
   return `-- Generated from content/workflow.yaml by \`npm run build\`: do not edit.

@@ -7,8 +7,8 @@ import { expect, type Page } from '@playwright/test';
 import type { Content } from '../../src/content/content.ts';
 
 /**
- * The functions silently drop a post made less than 3 s after the page was ready (a bot's speed). A person
- * takes longer than a test: the page's clock is set a minute back, as if the visitor had read first.
+ * The functions file a post made less than 500 ms after the page began to load (a script's speed) as suspected
+ * spam. A person takes longer than a test: the page's clock is set a minute back, as if the visitor had read first.
  */
 export async function openAsAPersonWould(page: Page, path: string) {
   await page.clock.setFixedTime(Date.now() - 60_000);

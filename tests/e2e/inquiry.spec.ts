@@ -6,15 +6,18 @@
  * built with HubSpot ids (tests/e2e/providerSite.ts), the provider's form replacing the own one only when its
  * script answers in time, served by a stub through page.route (the real host is never reached).
  * Tests tagged @saves store a request. The function accepts 5 an hour from one address and every test runs
- * from 127.0.0.1, so this file stores 4 in a full run: JavaScript on from each screen, JavaScript off once on
- * the desktop, and once from the 375 px phone for the dashboard.
+ * from 127.0.0.1, so this file stores 5 in a full run: JavaScript on from each screen (as fast as autofill
+ * allows), sent at a script's speed once on the desktop (suspected spam, moved back in /admin), JavaScript off
+ * once on the desktop (its hidden field filled, as a password manager may) and once from the 375 px phone for
+ * the dashboard.
  */
 import { expect, test, type Page, type Route } from '@playwright/test';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { inquiryChoicesFrom } from '../../src/forms/formChoices.ts';
 import { embedScriptUrl, READY_WITHIN_MS } from '../../src/forms/mountProviderForm.ts';
-import { signIn } from './dashboard.ts';
+import { service, showStage, signIn } from './dashboard.ts';
+import { MIN_FILL_MS } from '../../supabase/functions/_shared/formPost.ts';
 import { expectNotSentPage, expectThanksPage, openAsAPersonWould, seriousViolations } from './formPages.ts';
 import { PROVIDER_IDS } from './providerSite.ts';
 
@@ -236,15 +239,86 @@ test('the thanks page says what happens next, the reply promise and the phone nu
   await expectThanksPage(page, content, 'contact');
 });
 
-test('with JavaScript on, the request is sent and /contact/thanks follows', { tag: '@saves' }, async ({ page }) => {
-  await openAsAPersonWould(page, '/');
-  await fill(page, family());
-  const answered = page.waitForResponse((response) => FUNCTION.test(response.url()) && response.request().method() === 'POST');
+/** The stored inquiry of the family named `name`: its stage and why it was taken for spam, if it was. */
+async function storedAs(name: string) {
+  const { data, error } = await service().from('inquiries').select('stage, spam_reason').eq('name', name);
+  expect(error).toBeNull();
+  return data;
+}
+
+/**
+ * The quickest person: the page appears (its first paint), they tap the name field, pick the browser's autofill
+ * suggestion (every field is filled at once, as autofill does it) and tap Send, each at least 200 ms, about the
+ * fastest a person reacts, after the last. The wait is for the page's own clock to pass those moments.
+ */
+async function sendAsFastAsAutofill(page: Page, f: Family) {
+  await page.goto('/');
+  const firstPaint = await page.evaluate(() => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? performance.now());
+  await page.waitForFunction((at) => performance.now() >= at, firstPaint + 2 * 200);
+  await fill(page, f);
+  await page.waitForFunction((at) => performance.now() >= at, firstPaint + 3 * 200);
   await send(page).click();
-  expect((await answered).status()).toBe(201);
+}
+
+test('with JavaScript on, a request sent as fast as autofill allows is stored as a real one, and /contact/thanks follows', { tag: '@saves' }, async ({ page }) => {
+  const f = family();
+  const answered = page.waitForResponse((response) => FUNCTION.test(response.url()) && response.request().method() === 'POST');
+  await sendAsFastAsAutofill(page, f);
+  const response = await answered;
+  expect(response.status()).toBe(201);
   await expect(page).toHaveURL('/contact/thanks');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['contact-thanks'].hero.title);
   await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
+  expect(await storedAs(f.name)).toEqual([{ stage: 'new', spam_reason: null }]);
+});
+
+test('a request posted at a script\'s speed gets the same answer, is filed under Spam in /admin with the reason, and staff move it back to New with one button', { tag: ['@saves', '@desktop'] }, async ({ page, browser }) => {
+  const f = family({ name: `Quick Sender-${Date.now()}` });
+  // As a script does it: the page's form read and posted at once, its page-start time the moment of sending.
+  await page.goto('/');
+  const answer = await page.evaluate(async (name) => {
+    const form = document.querySelector<HTMLFormElement>('#inquiry-form')!;
+    const data = new FormData(form);
+    data.set('name', name);
+    data.set('phone', '(860) 555-0177');
+    data.set('care_for', (form.querySelector('input[name="care_for"]') as HTMLInputElement).value);
+    data.set('started_at', String(Date.now()));
+    const response = await fetch(form.action, { method: 'POST', body: data, headers: { accept: 'application/json' } });
+    return { status: response.status, body: await response.json() };
+  }, f.name);
+  // The same answer a person gets: nothing tells the script it was noticed.
+  expect(answer).toEqual({ status: 201, body: { ok: true, id: expect.any(String), redirect: expect.stringMatching(/\/contact\/thanks$/) } });
+  const [stored] = (await storedAs(f.name)) ?? [];
+  expect(stored?.stage, `sent within ${MIN_FILL_MS} ms of the page's start, so filed as spam`).toBe('spam');
+  expect(stored?.spam_reason).toMatch(/^Sent \d+ ms after the page began to load/);
+
+  const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  try {
+    const admin = await staff.newPage();
+    await signIn(admin);
+    await admin.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
+    await admin.getByLabel('Search inquiries').fill(f.name);
+    const row = admin.locator('tbody tr', { hasText: f.name });
+    // Not among the real requests (the list opens on Open ones); apart, under Spam.
+    await expect(row).toHaveCount(0);
+    await showStage(admin, 'inquiries', 'Spam');
+    await expect(row).toHaveCount(1);
+    await row.getByRole('button', { name: `View details of ${f.name}` }).click();
+    const dialog = admin.getByRole('dialog', { name: f.name });
+    await expect(dialog.getByText('Filed as spam.')).toBeVisible();
+    await expect(dialog).toContainText(stored!.spam_reason!);
+    expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
+    await dialog.getByRole('button', { name: 'Not spam: move to New' }).click();
+    await expect(dialog.getByRole('status')).toHaveText('Moved back to New.');
+    await expect(dialog.getByText('Filed as spam.')).toHaveCount(0);
+    await dialog.getByRole('button', { name: 'Close' }).click();
+    await expect(row).toHaveCount(0);
+    await showStage(admin, 'inquiries', 'Open');
+    await expect(row).toHaveCount(1);
+    expect(await storedAs(f.name)).toEqual([{ stage: 'new', spam_reason: stored!.spam_reason }]);
+  } finally {
+    await staff.close();
+  }
 });
 
 test.describe('with JavaScript off', () => {
@@ -261,12 +335,16 @@ test.describe('with JavaScript off', () => {
     await expectKept(page, f);
   });
 
-  test('a request is sent with a plain post, and /contact/thanks follows', { tag: ['@saves', '@desktop'] }, async ({ page }) => {
+  test('a request whose hidden field a password manager filled is sent with a plain post, /contact/thanks follows, and it is kept as suspected spam', { tag: ['@saves', '@desktop'] }, async ({ page }) => {
+    const f = family();
     await page.goto('/contact');
-    await fill(page, family());
+    await fill(page, f);
+    // The field people never see (off-screen, out of the tab order), filled as some password managers do.
+    await page.locator('#inquiry-form input[name="website"]').fill('https://helen.example');
     await send(page).click();
     await expect(page).toHaveURL('/contact/thanks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['contact-thanks'].hero.title);
+    expect(await storedAs(f.name)).toEqual([{ stage: 'spam', spam_reason: 'The hidden field that people never see was filled in.' }]);
   });
 
   test('a request sent from the home page on a phone appears in /admin under Inquiries', { tag: ['@saves', '@phone'] }, async ({ page, browser }) => {

@@ -98,7 +98,7 @@ describe('the workflow stages', () => {
   test('start every application and inquiry at "new", end them at closed stages, and file spam under one', () => {
     const codes = (list: 'applications' | 'inquiries', closed: boolean) => content.workflow[list].stages.filter((s) => s.closed === closed).map((s) => s.code);
     expect(codes('applications', false)).toEqual(['new', 'contacted', 'interview-booked', 'offer-made']);
-    expect(codes('applications', true)).toEqual(['hired', 'not-a-fit', 'withdrew']);
+    expect(codes('applications', true)).toEqual(['hired', 'not-a-fit', 'withdrew', 'spam']);
     expect(codes('inquiries', false)).toEqual(['new', 'contacted', 'assessment-booked']);
     expect(codes('inquiries', true)).toEqual(['became-a-client', 'not-a-fit', 'spam']);
     expect(content.workflow.inquiries.spamStage).toBe('spam');
@@ -119,13 +119,13 @@ describe('files generated from the content', () => {
       { code: 'new', label: "Owner's review", meaning: 'Waiting for the owner to read it.', closed: false },
       { code: 'done', label: "'); drop table public.inquiries; --", meaning: 'Closed.', closed: true },
     ];
-    const sql = workflowSql({ applications: { stages }, inquiries: { stages } });
+    const sql = workflowSql({ applications: { stages, spamStage: 'done' }, inquiries: { stages, spamStage: 'done' } });
     expect(sql).toContain(`'[{"code":"new","label":"Owner''s review","closed":false},`);
     // Each call holds exactly one SQL string of JSON: undoubling its quotes gives the stages back, without their meaning.
     const literals = [...sql.matchAll(/^select private\.sync_workflow_stages\('(applications|inquiries)', '((?:[^']|'')*)'::jsonb\);$/gm)];
     expect(literals.map((m) => m[1])).toEqual(['applications', 'inquiries']);
     for (const [, , literal] of literals) {
-      expect(JSON.parse(literal!.replaceAll("''", "'"))).toEqual(stages.map(({ code, label, closed }) => ({ code, label, closed })));
+      expect(JSON.parse(literal!.replaceAll("''", "'"))).toEqual(stages.map(({ code, label, closed }) => ({ code, label, closed, ...(closed ? { spam: true } : {}) })));
     }
   });
 });

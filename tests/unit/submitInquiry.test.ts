@@ -164,14 +164,25 @@ describe('wrong answers are refused, every one at once, and nothing is stored', 
 });
 
 describe('abuse: the rules of applications, counted apart', () => {
-  test('a filled honeypot, or a post within 3 s of the page being ready, is answered as a success and not stored', async () => {
+  test('a filled honeypot, or a post within 500 ms of the page\'s start, is answered as any other and stored apart as suspected spam, with the reason', async () => {
     const before = await count();
-    for (const extra of [{ website: 'http://spam.example' }, { started_at: String(Date.now() - 1000) }]) {
+    const cases = [
+      { website: 'http://spam.example', reason: 'The hidden field that people never see was filled in.' },
+      { started_at: String(Date.now() - 100), reason: /^Sent \d+ ms after the page began to load \(a person needs at least 500 ms\)\.$/ },
+    ];
+    for (const { reason, ...extra } of cases) {
       const response = await post(formOf({ ...VALID, ...extra }));
       expect(response.status).toBe(201);
-      expect(await rowOf((await response.json()).id)).toBeUndefined();
+      expect(await rowOf((await response.json()).id)).toMatchObject({ name: VALID.name, stage: 'spam', spam_reason: expect.stringMatching(reason) });
     }
-    expect(await count()).toEqual(before);
+    // Both stored, and both count against the client's hourly limit like any stored post.
+    expect(await count()).toEqual({ inquiries: before.inquiries + 2, slots: before.slots + 2 });
+  });
+
+  test('a post sent as fast as autofill allows (600 ms after the page\'s start) is a real request, at the first stage', async () => {
+    const response = await post(formOf({ ...VALID, started_at: String(Date.now() - 600) }));
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ stage: 'new', spam_reason: null });
   });
 
   test('the sixth request from one client within the hour gets 429 with Retry-After; that client can still apply for a job', async () => {

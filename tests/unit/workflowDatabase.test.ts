@@ -23,7 +23,7 @@ const VISITOR = '7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02'; // visitor@example.com, 
 // Made in beforeAll: a user whose staff profile is no longer active.
 const FORMER = 'c4e8a1b2-7d3f-4a5e-9b6c-2f1d8e7a0b05';
 
-const APPLICATION_STAGES = ['new', 'contacted', 'interview-booked', 'offer-made', 'hired', 'not-a-fit', 'withdrew'];
+const APPLICATION_STAGES = ['new', 'contacted', 'interview-booked', 'offer-made', 'hired', 'not-a-fit', 'withdrew', 'spam'];
 const INQUIRY_STAGES = ['new', 'contacted', 'assessment-booked', 'became-a-client', 'not-a-fit', 'spam'];
 
 type Row = Record<string, unknown>;
@@ -444,6 +444,47 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
   });
 });
 
+describe('suspected spam: stored apart, at the spam stage, and moved back by staff with one change', () => {
+  test('a record the function files with a spam_reason starts at its list\'s spam stage, with a created event at it', async () => {
+    for (const { list, make } of LISTS) {
+      const record = await make({ spam_reason: 'The hidden field that people never see was filled in.' });
+      expect(record).toMatchObject({ stage: 'spam', spam_reason: 'The hidden field that people never see was filled in.' });
+      expect((await eventsOf(record.id)).map(({ list: of, kind, to_value }) => [of, kind, to_value])).toEqual([[list, 'created', 'spam']]);
+    }
+  });
+
+  test('staff move it back to New with one update; the reason stays as the function wrote it, and staff cannot write one', async () => {
+    for (const { table, make } of LISTS) {
+      const record = await make({ spam_reason: 'Sent 120 ms after the page began to load.' });
+      const moved = await users.staff.client.from(table).update({ stage: 'new' }).eq('id', record.id).select('stage, spam_reason');
+      expect(moved.data).toEqual([{ stage: 'new', spam_reason: 'Sent 120 ms after the page began to load.' }]);
+      // Only stage and owner are staff's to write (column privileges).
+      const written = await users.staff.client.from(table).update({ spam_reason: null } as never).eq('id', record.id).select();
+      expect(written.error?.code).toBe('42501');
+    }
+  });
+
+  test('a reason that is empty or over 300 characters is refused', async () => {
+    for (const reason of ['', 'x'.repeat(301)]) await expect(newInquiry({ spam_reason: reason })).rejects.toThrow(/could not make an inquiry/);
+  });
+
+  test('the sync marks the content\'s spamStage, moves the mark when spamStage changes, and refuses an open stage as the spam stage', async () => {
+    const spamOf = async () => (await supabase.db.query<{ code: string }>('select code from public.inquiry_stages where spam')).rows.map((r) => r.code);
+    expect(await spamOf()).toEqual(['spam']);
+    const stages = (spam: string) => INQUIRY_STAGES.map((code) => ({ code, label: code, closed: !['new', 'contacted', 'assessment-booked'].includes(code), ...(code === spam ? { spam: true } : {}) }));
+    try {
+      await supabase.db.query('select private.sync_workflow_stages($1, $2::jsonb)', ['inquiries', JSON.stringify(stages('not-a-fit'))]);
+      expect(await spamOf()).toEqual(['not-a-fit']);
+      expect((await newInquiry({ spam_reason: 'test' })).stage).toBe('not-a-fit');
+      await expect(supabase.db.query('select private.sync_workflow_stages($1, $2::jsonb)', ['inquiries', JSON.stringify(stages('contacted'))])).rejects.toThrow(/inquiry_stages_spam_closed/);
+      expect(await spamOf()).toEqual(['not-a-fit']);
+    } finally {
+      await applyWorkflowStages(supabase.db);
+    }
+    expect(await spamOf()).toEqual(['spam']);
+  });
+});
+
 describe('record_events: a history nobody can rewrite', () => {
   const forged = (recordId: unknown) => ({ list: 'inquiries', record_id: recordId, kind: 'stage', actor: SAM, from_value: 'new', to_value: 'became-a-client' });
 
@@ -739,7 +780,7 @@ describe('the stages of content/workflow.yaml and their sync', () => {
 
   test('as the database owner, the sync removes a stage no record uses, relabels and reorders, and new records start at the new first stage', async () => {
     try {
-      // 'withdrew' is used by no test; 'contacted' comes first now, relabelled and closed.
+      // 'withdrew' is used by no test; 'contacted' comes first now, relabelled and closed (and spam stays: records are at it).
       await supabase.db.query('select private.sync_workflow_stages($1, $2::jsonb)', ['applications', JSON.stringify([
         { code: 'contacted', label: 'Reached', closed: false },
         { code: 'new', label: 'Fresh', closed: false },
@@ -748,6 +789,7 @@ describe('the stages of content/workflow.yaml and their sync', () => {
         { code: 'hired', label: 'Hired', closed: true },
         { code: 'not-a-fit', label: 'Not a fit', closed: true },
         { code: 'on-hold', label: 'On hold', closed: true },
+        { code: 'spam', label: 'Spam', closed: true },
       ])]);
       expect(await stagesOf('application_stages')).toEqual([
         { code: 'contacted', label: 'Reached', position: 0, closed: false },
@@ -757,6 +799,7 @@ describe('the stages of content/workflow.yaml and their sync', () => {
         { code: 'hired', label: 'Hired', position: 4, closed: true },
         { code: 'not-a-fit', label: 'Not a fit', position: 5, closed: true },
         { code: 'on-hold', label: 'On hold', position: 6, closed: true },
+        { code: 'spam', label: 'Spam', position: 7, closed: true },
       ]);
       const record = await newApplication();
       expect(record.stage).toBe('contacted');

@@ -1,6 +1,7 @@
 /**
  * The staff's work on one record, in its dialog: its stage (with what the stage means) and its owner ('Assign
- * to me', or give it to a colleague) at the top; then `children` (what the visitor wrote, the dialog's buttons);
+ * to me', or give it to a colleague) at the top, and for a record filed as spam, why, with one button to move it
+ * back among the real requests; then `children` (what the visitor wrote, the dialog's buttons);
  * then a note, and the history, newest first. Each change is saved at once and
  * only if nobody changed the record meanwhile: otherwise nothing is saved, the record shows what it now is,
  * and a message says so. The history is the database's (written by its triggers), read again after each change.
@@ -12,7 +13,7 @@ import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
 import { isSessionEnded, type TableName } from '../records.ts';
 import { addNote, changeOwner, changeStage, deleteNote, editNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked } from './data.ts';
-import { stageLabel, stageOf, stagesOf } from './stages.ts';
+import { firstStageOf, spamStageOf, stageLabel, stageOf, stagesOf } from './stages.ts';
 import { Timeline } from './Timeline.tsx';
 
 export interface WorkflowProps {
@@ -26,7 +27,8 @@ export interface WorkflowProps {
 
 interface Props extends WorkflowProps {
   table: TableName;
-  row: Worked;
+  /** With why the site's function took it for spam, when it did (shown while it is at the spam stage). */
+  row: Worked & { spam_reason?: string | null };
   onSessionEnded: () => void;
   /** Shown between the stage and owner and the notes. */
   children?: ReactNode;
@@ -90,6 +92,8 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
 
   const colleagues = staff.filter((member) => member.active && member.user_id !== row.owner);
   const current = stageOf(list, stage);
+  const firstStage = firstStageOf(list);
+  const filedAsSpam = row.stage === spamStageOf(list);
 
   async function submitNote(event: FormEvent) {
     event.preventDefault();
@@ -141,6 +145,23 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
     <>
       <section css={style} aria-labelledby={`${ids}-work`}>
         <h3 id={`${ids}-work`}>Stage and owner</h3>
+        {filedAsSpam ? (
+          <div className="spam">
+            <p>
+              <strong>Filed as spam.</strong>{' '}
+              {row.spam_reason ? `The site took it for a machine's: ${row.spam_reason}` : 'Someone on the staff moved it here.'} If a person sent it, move it
+              back: it goes to {stageLabel(list, firstStage)}, with the real requests.
+            </p>
+            <button
+              type="button"
+              className="primary"
+              disabled={busy}
+              onClick={() => void save(() => changeStage(supabase, table, row, firstStage), (saved) => `Moved back to ${stageLabel(list, saved.stage)}.`, 'Failed to move the record')}
+            >
+              Not spam: move to {stageLabel(list, firstStage)}
+            </button>
+          </div>
+        ) : null}
         <div className="fields">
           <div className="field">
             <label htmlFor={`${ids}-stage`}>Stage</label>
@@ -266,6 +287,8 @@ const style = css`
   select { min-height: ${layout.tap}; padding: 0.4rem 0.75rem; flex: 1 1 10rem; min-width: 0; }
   textarea { width: 100%; padding: 0.6rem 0.75rem; resize: vertical; }
   .owner { margin: 0; font-weight: 600; }
+  .spam { display: grid; gap: 0.75rem; justify-items: start; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 10px; background: ${color.dangerTint}; }
+  .spam p { margin: 0; color: ${color.ink}; }
   .hint { margin: 0; color: ${color.muted}; font-size: 0.95rem; }
   .notice { margin: 0.75rem 0 0; font-weight: 600; }
   .notice:empty { display: none; }

@@ -15,8 +15,8 @@ export interface Stage {
 }
 
 let workflow: DashboardWorkflow = {
-  applications: { stages: [] },
-  inquiries: { stages: [] },
+  applications: { stages: [], spamStage: '' },
+  inquiries: { stages: [], spamStage: '' },
 };
 /** Each list's stages by code: the filters ask for every row on every keystroke. */
 let byCode: Record<RecordList, ReadonlyMap<string, Stage>> = { applications: new Map(), inquiries: new Map() };
@@ -45,4 +45,14 @@ export function stageLabel(list: RecordList, code: string): string {
 
 export function isClosed(list: RecordList, code: string): boolean {
   return stageOf(list, code).closed;
+}
+
+/** The stage suspected spam is filed under (content/workflow.yaml's spamStage). */
+export function spamStageOf(list: RecordList): string {
+  return workflow[list].spamStage;
+}
+
+/** Where a record that was taken for spam goes back to: the list's first stage, where every new record starts. */
+export function firstStageOf(list: RecordList): string {
+  return workflow[list].stages[0]?.code ?? 'new';
 }

@@ -35,8 +35,9 @@ const workflowListSchema = (what: string) =>
       stages: z.array(workflowStageSchema).min(2).max(12).meta({
         description: 'The stages, in the order a record usually moves through them. Every new record starts at the first, which must be open; at least one stage must be closed.',
       }),
-      spamStage: slug.optional().meta({
-        description: 'Optional: the code of the closed stage that suspected spam is filed under, e.g. "spam".',
+      spamStage: slug.meta({
+        description:
+          'The code of the closed stage that suspected spam is filed under, e.g. "spam": a post that looks sent by a machine is stored there, apart from the real requests, and staff can move it back.',
       }),
     })
     .meta({ description: what });
@@ -78,7 +79,7 @@ function listIssues(list: WorkflowList, { stages, spamStage }: Workflow[Workflow
     issues.push({ path: [list, 'stages', 0, 'closed'], message: `expected the first stage to be open (every new ${record} starts there; move an open stage to the top)` });
   }
 
-  if (spamStage !== undefined && closed.length) {
+  if (closed.length) {
     const named = stages.find((stage) => stage.code === spamStage);
     const expected = `expected the code of a closed stage in ${list}.stages (${closed.map((code) => `"${code}"`).join(', ')})`;
     if (!named) issues.push({ path: [list, 'spamStage'], message: expected, params: { found: `${quoteValue(spamStage)}, which is not a stage of the list${didYouMean(spamStage, closed)}` } });

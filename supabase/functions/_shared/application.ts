@@ -109,6 +109,8 @@ export interface JobApplicationRow extends ApplicationFields {
   created_at: string;
   /** Key of the resume in the private bucket 'resumes' ('<uuid>/<uuid>.pdf'), or null. */
   resume_url: string | null;
+  /** Why the function suspected a machine sent it (botSignal), or null: it is then filed under the spam stage. */
+  spam_reason: string | null;
 }
 
 /** The keys the function generates for resumes; the column and the dashboard accept nothing else. */

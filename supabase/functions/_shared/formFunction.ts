@@ -1,13 +1,13 @@
 /**
  * What every Edge Function behind one of the site's public forms does the same way, whatever the form:
  * CORS and preflight for the site's own origins only, 405 for other methods, a body read that stops at the
- * form's limit, bots answered as people are (nothing stored), a rate limit per client counted in the
- * database, and the answer: a 303 to the site's thank-you or not-sent page for a browser's plain post, JSON
+ * form's limit, a post that looks automated stored apart (never dropped on a guess), a rate limit per client
+ * counted in the database, and the answer: a 303 to the site's thank-you or not-sent page for a browser's plain post, JSON
  * for the enhanced form. A function adds only its own checks and what it stores (`submit`).
  * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
  */
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
-import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, looksLikeBot, parseForm, readBodyWithin, type AnswerMode } from './formPost.ts';
+import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, parseForm, readBodyWithin, type AnswerMode } from './formPost.ts';
 
 /** Why a form was not sent: the fragment of the not-sent page (`/careers/not-sent#<reason>`), which explains it. */
 export type NotSentReason = 'invalid' | 'resume' | 'too-large' | 'rate-limited' | 'failed';
@@ -43,8 +43,11 @@ export interface FormFunctionOptions<Field extends string> {
   /** The largest body accepted; a larger one is refused (413) without reading the rest. */
   bodyBytes: number;
   messages: PostMessages;
-  /** Checks a post from a person (bots are already answered) and stores it. Throwing counts as 'failed'. */
-  submit: (form: FormData, req: Request, at: Date) => Promise<Outcome<Field>>;
+  /**
+   * Checks a post and stores it. `spamReason` is why it looks sent by a machine (botSignal), or null: a valid
+   * post is stored either way, a suspected one with the reason, which files it apart. Throwing counts as 'failed'.
+   */
+  submit: (form: FormData, req: Request, at: Date, spamReason: string | null) => Promise<Outcome<Field>>;
   /** The clock; tests set it. */
   now?: () => Date;
 }
@@ -78,9 +81,9 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     // Not a form at all: no browser sends this, so there is no field to point at.
     if (form === null) return { sent: false, reason: 'invalid', status: 400, message: options.messages.failed };
     const at = now();
-    // A bot is answered exactly as a person is, so it learns nothing to adapt to; nothing is stored or counted.
-    if (looksLikeBot(form, at.getTime())) return { sent: true, id: crypto.randomUUID() };
-    return options.submit(form, req, at);
+    // A post that looks automated is answered exactly as any other (a bot learns nothing to adapt to, a person
+    // taken for one sees their request sent, which it is): only validation and the rate limit refuse a post.
+    return options.submit(form, req, at, botSignal(form, at.getTime()));
   }
 
   return async function handle(req: Request): Promise<Response> {

@@ -112,6 +112,8 @@ export type InquiryFields = z.output<ReturnType<typeof inquirySchema>>;
 export interface InquiryRow extends InquiryFields {
   id: string;
   created_at: string;
+  /** Why the function suspected a machine sent it (botSignal), or null: it is then filed under the spam stage. */
+  spam_reason: string | null;
 }
 
 /** The JSON the function answers to the enhanced form. */

@@ -1,6 +1,6 @@
 /**
  * The submit-application Edge Function: takes a post of the careers form, checks it with the one application
- * schema (every wrong field at once), keeps bots and floods out, stores the resume in the private bucket
+ * schema (every wrong field at once), keeps floods out, files what looks automated apart, stores the resume in the private bucket
  * `resumes` and the row in job_applications as the service role, and answers a browser's plain form post
  * with a 303 to a page of the site, or the enhanced form (and any other client) with JSON.
  *
@@ -44,7 +44,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
   const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
 
   /** Counts the application against its client, then stores resume and row; on any failure, nothing stays. */
-  async function store(req: Request, fields: ApplicationFields, resume: Uint8Array | null): Promise<Outcome<ApplicationField>> {
+  async function store(req: Request, fields: ApplicationFields, resume: Uint8Array | null, spamReason: string | null): Promise<Outcome<ApplicationField>> {
     const slot = await withPostSlot({ supabase, form: 'application', req, salt: options.rateLimitSalt, perHour: APPLICATION_LIMITS.perHour, name: NAME }, async (id) => {
       // A generated key, never the applicant's file name: it is all the column and the dashboard accept.
       const resumeKey = resume ? `${id}/${crypto.randomUUID()}.pdf` : null;
@@ -57,7 +57,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
             return false;
           }
         }
-        const row: Omit<JobApplicationRow, 'created_at'> = { id, ...fields, resume_url: resumeKey };
+        const row: Omit<JobApplicationRow, 'created_at'> = { id, ...fields, resume_url: resumeKey, spam_reason: spamReason };
         const insert = await supabase.from('job_applications').insert(row);
         if (insert.error) logFailure(NAME, 'the application could not be inserted', insert.error);
         else stored = true;
@@ -82,7 +82,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
     bodyBytes: APPLICATION_LIMITS.bodyBytes,
     messages: APPLICATION_MESSAGES,
     ...(options.now ? { now: options.now } : {}),
-    async submit(form, req, at) {
+    async submit(form, req, at, spamReason) {
       const parsed = applicationSchema(options.choices, dateInConnecticut(at)).safeParse(textAnswers(form));
       // An unknown position also fails the "still open" check after it: the first message is the one shown.
       const errors = parsed.success ? {} : fieldErrors<ApplicationField>(parsed.error.issues);
@@ -91,7 +91,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
       if (!parsed.success || !resume.ok) {
         return { sent: false, reason: parsed.success ? 'resume' : 'invalid', status: 400, message: APPLICATION_MESSAGES.invalid, errors };
       }
-      return store(req, parsed.data, resume.bytes);
+      return store(req, parsed.data, resume.bytes, spamReason);
     },
   });
 }

@@ -1,8 +1,9 @@
 /**
  * The submit-inquiry Edge Function: takes a post of the site's own contact form (the home page's Request
  * Information card and /contact), checks it with the one inquiry schema (every wrong field at once), keeps
- * bots and floods out exactly as submit-application does, stores the row in `inquiries` as the service role,
- * and then, when the agency has configured its HubSpot contact form, forwards the request there too. The
+ * floods out and files what looks automated apart exactly as submit-application does, stores the row in
+ * `inquiries` as the service role, and then, when the agency has configured its HubSpot contact form, forwards
+ * the request there too (not suspected spam: the agency's CRM gets only what staff would work on). The
  * stored row is what counts: a HubSpot failure is logged and never loses the request or fails the answer.
  *
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
@@ -40,15 +41,15 @@ const NAME = 'submit-inquiry';
 export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Request) => Promise<Response> {
   const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
 
-  async function store(req: Request, fields: InquiryFields): Promise<Outcome<InquiryField>> {
+  async function store(req: Request, fields: InquiryFields, spamReason: string | null): Promise<Outcome<InquiryField>> {
     const slot = await withPostSlot({ supabase, form: 'inquiry', req, salt: options.rateLimitSalt, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
-      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields };
+      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, spam_reason: spamReason };
       const insert = await supabase.from('inquiries').insert(row);
       if (insert.error) logFailure(NAME, 'the inquiry could not be inserted', insert.error);
       return !insert.error;
     });
     if (slot.ok) {
-      if (options.hubspot) {
+      if (options.hubspot && spamReason === null) {
         await forwardToHubSpot({
           form: options.hubspot,
           fields,
@@ -71,9 +72,9 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
     bodyBytes: INQUIRY_LIMITS.bodyBytes,
     messages: INQUIRY_MESSAGES,
     ...(options.now ? { now: options.now } : {}),
-    async submit(form, req) {
+    async submit(form, req, _at, spamReason) {
       const parsed = inquirySchema(options.choices).safeParse(answers(form));
-      if (parsed.success) return store(req, parsed.data);
+      if (parsed.success) return store(req, parsed.data, spamReason);
       return { sent: false, reason: 'invalid', status: 400, message: INQUIRY_MESSAGES.invalid, errors: fieldErrors<InquiryField>(parsed.error.issues) };
     },
   });
