@@ -1,6 +1,7 @@
 /**
- * Colours, type and spacing of the public site. Every text/background pair here meets WCAG 2.2 AA
- * (4.5:1 for body text); the tones are the card colours content files name.
+ * Colours, type and spacing of the public site and /admin. Every text/background pair here meets WCAG 2.2 AA
+ * (4.5:1 for body text), and every control's edge and focus indicator 3:1 with what is around it (SC 1.4.11:
+ * tests/e2e/contrast.spec.ts measures them); the tones are the card colours content files name.
  */
 import type { Tone } from './content/schemas/common.ts';
 
@@ -9,12 +10,15 @@ export const color = {
   muted: '#4a5a66', // secondary text: 7.0:1 on paper
   paper: '#fffdf9',
   sand: '#f6f0e6', // alternate section background
-  line: '#e3dacb',
+  line: '#e3dacb', // dividers and the edges of cards: 1.4:1 on white, so never the edge of a control (see control)
   brand: '#0d5c57', // deep teal: buttons and links, 7.3:1 with white
   brandDark: '#08403c',
   brandTint: '#e3f1ef',
   accent: '#b4481f', // warm terracotta for highlights, 5.3:1 on paper
-  focus: '#1a56db',
+  /** The edge of a text box, select or textarea: 7.1:1 on white, 6.3:1 on sand. An outlined button's is brand. */
+  control: '#4a5a66',
+  focus: '#1a56db', // the focus outline on light backgrounds: 6.2:1 on white, 5.0:1 on the hero's peach; 1.9:1 on brandDark
+  focusOnDark: '#ffffff', // the focus outline on brand, brandDark and the error toast: 7.8:1, 11.6:1, 8.2:1
   danger: '#a4262c', // form errors: 7.3:1 on white, 6.3:1 on dangerTint
   dangerTint: '#fdeceb',
   white: '#ffffff',

@@ -363,7 +363,7 @@ const mainStyle = css`
   ${mq.tablet} { .toolbar { grid-template-columns: 1fr auto; align-items: end; } }
   .search { display: grid; gap: 0.35rem; }
   label { font-weight: 650; }
-  input { min-height: ${layout.tap}; padding: 0.5rem 0.9rem; font: inherit; border: 2px solid ${color.line}; border-radius: 10px; }
+  input { min-height: ${layout.tap}; padding: 0.5rem 0.9rem; font: inherit; border: 2px solid ${color.control}; border-radius: 10px; }
   input:focus-visible { border-color: ${color.brand}; }
   .stats { display: flex; gap: 1rem; margin: 0; }
   .stats div { padding: 0.75rem 1.25rem; border-radius: 12px; background: ${color.brandTint}; min-width: 9rem; }

@@ -77,7 +77,7 @@ const cardStyle = css`
   h1 { font-size: 1.8rem; }
   .lead { color: ${color.muted}; }
   label { font-weight: 650; margin-top: 0.5rem; }
-  input { min-height: ${layout.tap}; padding: 0.5rem 0.75rem; font: inherit; border: 2px solid ${color.line}; border-radius: 10px; }
+  input { min-height: ${layout.tap}; padding: 0.5rem 0.75rem; font: inherit; border: 2px solid ${color.control}; border-radius: 10px; }
   input:focus-visible { border-color: ${color.brand}; }
   button {
     min-height: ${layout.tap}; margin-top: 1rem; border: 0; border-radius: 999px; background: ${color.brand};

@@ -84,4 +84,7 @@ const toastStyle = css`
   }
 `;
 
-const destructiveStyle = css`background: #9b1c1c; border-color: #9b1c1c; color: ${color.white};`;
+const destructiveStyle = css`
+  background: #9b1c1c; border-color: #9b1c1c; color: ${color.white};
+  & :focus-visible { outline-color: ${color.focusOnDark}; }
+`;

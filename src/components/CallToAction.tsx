@@ -54,5 +54,5 @@ const bandStyle = css`
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem 1.5rem; align-items: center; }
   .secondary { color: ${color.white}; font-weight: 650; min-height: ${layout.tap}; display: inline-flex; align-items: center; }
   .secondary:hover { color: #cfe9e5; }
-  :focus-visible { outline-color: ${color.white}; }
+  & :focus-visible { outline-color: ${color.focusOnDark}; }
 `;

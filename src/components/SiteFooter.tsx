@@ -83,7 +83,7 @@ const footerStyle = css`
   ul { list-style: none; margin: 0; padding: 0; }
   li { margin: 0.15rem 0; }
   .brand { font-family: ${font.heading}; font-size: 1.4rem; font-weight: 600; color: ${color.white}; }
-  :focus-visible { outline-color: ${color.white}; }
+  & :focus-visible { outline-color: ${color.focusOnDark}; }
 `;
 
 const columnsStyle = css`

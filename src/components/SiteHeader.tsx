@@ -150,10 +150,10 @@ const menuToggleStyle = css`
   grid-area: menu; justify-self: end;
   summary {
     display: inline-flex; align-items: center; gap: 0.4rem; min-height: ${layout.tap}; padding: 0 0.8rem;
-    border: 2px solid ${color.line}; border-radius: 999px; cursor: pointer; font-weight: 600; list-style: none;
+    border: 2px solid ${color.brand}; border-radius: 999px; cursor: pointer; font-weight: 600; list-style: none;
   }
   summary::-webkit-details-marker { display: none; }
-  &[open] summary { background: ${color.brandTint}; border-color: ${color.brand}; }
+  &[open] summary { background: ${color.brandTint}; }
   @media (max-width: 25rem) { summary { padding: 0 0.65rem; } }
   ${wide} { display: none; }
 `;

@@ -299,7 +299,7 @@ const formStyle = css`
   label, legend { font-weight: 650; }
   .hint { margin: 0; color: ${color.muted}; font-size: 1rem; }
   & :where(input:not([type='checkbox']):not([type='radio']):not([type='file'])), select, textarea {
-    display: block; width: 100%; min-height: 48px; padding: 0.55rem 0.8rem; border: 2px solid ${color.muted};
+    display: block; width: 100%; min-height: 48px; padding: 0.55rem 0.8rem; border: 2px solid ${color.control};
     border-radius: 10px; background: ${color.white}; color: ${color.ink}; font: inherit; font-size: 1.125rem; line-height: 1.4;
   }
   /* Its height is its rows'. */

@@ -93,5 +93,5 @@ const style = css`
   .count { font-variant-numeric: tabular-nums; margin-left: 0.25rem; }
   .selects { display: flex; flex-wrap: wrap; gap: 0.75rem 1.25rem; }
   .selects label { display: grid; gap: 0.35rem; font-weight: 650; min-width: min(100%, 14rem); }
-  select { min-height: ${layout.tap}; padding: 0.4rem 0.75rem; font: inherit; border: 2px solid ${color.muted}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
+  select { min-height: ${layout.tap}; padding: 0.4rem 0.75rem; font: inherit; border: 2px solid ${color.control}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
 `;

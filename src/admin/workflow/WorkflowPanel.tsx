@@ -283,7 +283,7 @@ const style = css`
   .field { display: grid; gap: 0.35rem; align-content: start; }
   label, .term { font-weight: 650; }
   .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
-  select, textarea { font: inherit; border: 2px solid ${color.muted}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
+  select, textarea { font: inherit; border: 2px solid ${color.control}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
   select { min-height: ${layout.tap}; padding: 0.4rem 0.75rem; flex: 1 1 10rem; min-width: 0; }
   textarea { width: 100%; padding: 0.6rem 0.75rem; resize: vertical; }
   .owner { margin: 0; font-weight: 600; }
