@@ -1,4 +1,4 @@
-// /contact: the form card, phone, e-mail and service area, office hours, the urgent-call card, three reasons, questions.
+// /contact: the form card, phone, e-mail, the office's address (when given) and service area, office hours, the urgent-call card, three reasons, questions.
 import { css } from '@emotion/react';
 import { mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
@@ -9,6 +9,7 @@ import { Icon } from '../../src/components/Icon.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
 import { PageHero } from '../../src/components/PageHero.tsx';
 import { Section, panelStyle } from '../../src/components/Section.tsx';
+import { officeAddressText, officeHoursText } from '../../src/content/office.ts';
 import { color, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
@@ -32,6 +33,12 @@ export default function Page({ copy, site, form, provider, faq }: Data) {
                     <Icon name="mail" size={22} />
                     <a {...mailtoLink(site.email, 'contact_details')}>{site.email}</a>
                   </li>
+                  {site.address ? (
+                    <li>
+                      <Icon name="building-2" size={22} />
+                      <span>{officeAddressText(site.address)}</span>
+                    </li>
+                  ) : null}
                   <li>
                     <Icon name="map-pin" size={22} />
                     <span>{site.serviceArea}</span>
@@ -41,10 +48,10 @@ export default function Page({ copy, site, form, provider, faq }: Data) {
               <div css={panelStyle}>
                 <h2>Office Hours</h2>
                 <dl className="hours">
-                  {site.officeHours.map((row) => (
-                    <div key={row.days}>
-                      <dt>{row.days}</dt>
-                      <dd>{row.hours}</dd>
+                  {site.officeHours.map((line) => (
+                    <div key={line.days.display}>
+                      <dt>{line.days.display}</dt>
+                      <dd>{officeHoursText(line)}</dd>
                     </div>
                   ))}
                 </dl>

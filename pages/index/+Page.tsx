@@ -11,6 +11,7 @@ import { Icon } from '../../src/components/Icon.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
 import { heroBackground } from '../../src/components/PageHero.tsx';
 import { Section, panelStyle } from '../../src/components/Section.tsx';
+import { officeHoursText } from '../../src/content/office.ts';
 import { ServiceGrid } from '../../src/components/ServiceGrid.tsx';
 import { TrustStrip } from '../../src/components/TrustStrip.tsx';
 import { color, font, layout, mq } from '../../src/theme.ts';
@@ -81,9 +82,9 @@ export default function Page({ copy, site, services, form, provider, facts, howI
               <div>
                 <p className="label">Office hours</p>
                 <dl className="hours">
-                  {site.officeHours.map((row) => (
-                    <div key={row.days}>
-                      <dt>{row.days}:</dt> <dd>{row.hours}</dd>
+                  {site.officeHours.map((line) => (
+                    <div key={line.days.display}>
+                      <dt>{line.days.display}:</dt> <dd>{officeHoursText(line)}</dd>
                     </div>
                   ))}
                 </dl>

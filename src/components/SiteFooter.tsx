@@ -1,6 +1,10 @@
-/** The footer of every public page: five services, coverage, contact, the legal line and the registration. */
+/**
+ * The footer of every public page: five services, coverage, contact (with the office's address when site.yaml
+ * gives one), the legal line and the registration.
+ */
 import { css } from '@emotion/react';
 import type { Chrome } from '../../renderer/pageData.ts';
+import { officeAddressText } from '../content/office.ts';
 import { buildDate } from '../env.ts';
 import { allServicesLink, mailtoLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';
 import { color, font, layout, mq } from '../theme.ts';
@@ -55,6 +59,7 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
                   <Icon name="mail" size={18} /> {site.email}
                 </a>
               </li>
+              {site.address ? <li>{officeAddressText(site.address)}</li> : null}
               <li>{site.claims.replyPromise}</li>
             </ul>
           </div>

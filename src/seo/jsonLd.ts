@@ -1,9 +1,9 @@
 /**
  * Structured data (schema.org) for search engines: the agency, each service it offers, each job opening. Typed
- * with schema-dts, so a misspelt type or property does not compile; tests/unit/structuredData.test.ts checks
+ * with schema-dts, so a misspelt type or property does not compile; tests/unit/seo.test.ts and build.test.ts check
  * that every block a built page carries parses and has Google's required fields for its type.
  */
-import type { JobPosting, LocalBusiness, Service, State, WithContext } from 'schema-dts';
+import type { JobPosting, LocalBusiness, OpeningHoursSpecification, Service, State, WithContext } from 'schema-dts';
 
 /** The agency as a LocalBusiness node (schema-dts's type also admits subtypes and bare ids). */
 type Agency = Extract<LocalBusiness, { '@type': 'LocalBusiness' }>;
@@ -48,15 +48,28 @@ export function serviceJsonLd(service: ServicePage, site: Site, origin: string):
   };
 }
 
+/**
+ * The agency, on the home page: its office hours from site.yaml's `officeHours` (the lines the page shows; a
+ * line for days the office is closed gives none), and its street address when site.yaml gives one.
+ */
 export function organizationJsonLd(site: Site, origin: string): WithContext<LocalBusiness> {
+  const street = site.address ? { streetAddress: site.address.street, addressLocality: site.address.town, postalCode: site.address.zip } : {};
+  const hours = openingHours(site);
   return {
     '@context': 'https://schema.org',
     ...provider(site, origin),
     description: `${site.claims.careHours}. ${site.registration.label}, registration ${site.registration.number}.`,
     image: absoluteUrl(origin, site.shareImage.path),
     areaServed: areaServed(site),
-    address: { '@type': 'PostalAddress', addressRegion: 'CT', addressCountry: 'US' },
+    address: { '@type': 'PostalAddress', ...street, addressRegion: 'CT', addressCountry: 'US' },
+    ...(hours.length ? { openingHoursSpecification: hours } : {}),
   };
+}
+
+function openingHours(site: Site): OpeningHoursSpecification[] {
+  return site.officeHours.flatMap(({ days, opens, closes }) =>
+    opens && closes ? [{ '@type': 'OpeningHoursSpecification' as const, dayOfWeek: days.dayOfWeek, opens: opens.time, closes: closes.time }] : [],
+  );
 }
 
 /**

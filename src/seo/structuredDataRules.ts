@@ -1,8 +1,9 @@
 /**
  * What a search engine needs of each JSON-LD block the site publishes: the schema.org types it may use, and
  * for each, the properties Google requires (JobPosting: https://developers.google.com/search/docs/appearance/structured-data/job-posting;
- * LocalBusiness: .../local-business). Service has no Google rich result; schema.org's name and provider are
- * required here so the block still says what is offered and by whom. Returns the problems, [] when none.
+ * LocalBusiness: .../local-business), and the form Google reads an optional property in when a block has it (a
+ * LocalBusiness's openingHoursSpecification). Service has no Google rich result; schema.org's name and provider
+ * are required here so the block still says what is offered and by whom. Returns the problems, [] when none.
  */
 
 type Json = Record<string, unknown>;
@@ -13,8 +14,36 @@ const REQUIRED: Record<string, string[]> = {
   Service: ['name', 'description', 'provider.name', 'areaServed.name'],
 };
 
+/** The checks of each type beyond its required properties, run when those are there. */
+const CHECKS: Record<string, (block: Json) => string[]> = {
+  LocalBusiness: (block) => (block.openingHoursSpecification === undefined ? [] : openingHoursProblems(block.openingHoursSpecification)),
+};
+
+const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
+/** hh:mm or hh:mm:ss, as Google reads opens and closes. */
+const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+
 function valueAt(block: Json, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Json)[key] : undefined), block);
+}
+
+const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/** Each entry an OpeningHoursSpecification of known days, opening before it closes, at hh:mm. */
+function openingHoursProblems(specifications: unknown): string[] {
+  const list = Array.isArray(specifications) ? specifications : [specifications];
+  return list.flatMap((spec: unknown, index) => {
+    const where = `LocalBusiness openingHoursSpecification[${index}]`;
+    if (!isObject(spec) || spec['@type'] !== 'OpeningHoursSpecification') return [`${where} is not an OpeningHoursSpecification`];
+    const days = Array.isArray(spec.dayOfWeek) ? spec.dayOfWeek : [spec.dayOfWeek];
+    const unknown = days.filter((day) => typeof day !== 'string' || !DAYS.includes(day.replace(/^https?:\/\/schema\.org\//, '')));
+    const problems = [
+      ...(days.length && !unknown.length ? [] : [`${where} has dayOfWeek ${JSON.stringify(spec.dayOfWeek)}, not days of the week`]),
+      ...(['opens', 'closes'] as const).flatMap((key) => (typeof spec[key] === 'string' && TIME.test(spec[key]) ? [] : [`${where} has ${key} ${JSON.stringify(spec[key])}, not a time hh:mm`])),
+    ];
+    if (!problems.length && String(spec.closes) <= String(spec.opens)) problems.push(`${where} closes (${String(spec.closes)}) before it opens (${String(spec.opens)})`);
+    return problems;
+  });
 }
 
 export function structuredDataProblems(text: string): string[] {
@@ -28,12 +57,13 @@ export function structuredDataProblems(text: string): string[] {
   const type = String(block['@type']);
   const required = REQUIRED[type];
   if (!required) return [`@type "${type}" is not one the site publishes (${Object.keys(REQUIRED).join(', ')})`];
-  return required
+  const missing = required
     .filter((path) => {
       const value = valueAt(block, path);
       return value === undefined || value === null || value === '';
     })
     .map((path) => `${type} has no ${path}`);
+  return missing.length ? missing : (CHECKS[type]?.(block) ?? []);
 }
 
 /** Every JSON-LD block in a page's HTML. */

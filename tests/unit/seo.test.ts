@@ -1,6 +1,7 @@
 /** The head builder, the structured data and the sitemap, on the real content. */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/content/loader.ts';
+import { officeAddressText, officeHoursText } from '../../src/content/office.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { buildHead, jsonForScript } from '../../src/seo/head.ts';
 import { jobPostingJsonLd, organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
@@ -86,6 +87,31 @@ describe('structured data', () => {
     const org = organizationJsonLd(site, origin);
     expect(org).toMatchObject({ '@type': 'LocalBusiness', name: 'Hearthside Home Care', telephone: '+18605550142', address: { addressRegion: 'CT', addressCountry: 'US' } });
   });
+
+  test("gives the office hours the pages show, leaving out Sunday's emergency calls only", () => {
+    expect(organizationJsonLd(site, origin)).toMatchObject({
+      openingHoursSpecification: [
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday'], opens: '08:00', closes: '18:00' },
+        { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Saturday'], opens: '09:00', closes: '15:00' },
+      ],
+    });
+    expect(site.officeHours.map((line) => `${line.days.display}: ${officeHoursText(line)}`)).toEqual(['Monday - Friday: 8:00 am - 6:00 pm', 'Saturday: 9:00 am - 3:00 pm', 'Sunday: Emergency calls only']);
+  });
+
+  test('gives no street address while site.yaml has none, and the office address once it has one', () => {
+    const addressOf = (of: typeof site) => (organizationJsonLd(of, origin) as unknown as { address: object }).address;
+    expect(addressOf(site)).toEqual({ '@type': 'PostalAddress', addressRegion: 'CT', addressCountry: 'US' });
+    const address = { street: '100 Example Road, Suite 2', town: 'Berlin', zip: '06037' };
+    expect(addressOf({ ...site, address })).toEqual({
+      '@type': 'PostalAddress', streetAddress: '100 Example Road, Suite 2', addressLocality: 'Berlin', postalCode: '06037', addressRegion: 'CT', addressCountry: 'US',
+    });
+    expect(officeAddressText(address)).toBe('100 Example Road, Suite 2, Berlin, CT 06037');
+  });
+
+  test('gives no opening hours when the office is closed every day it lists', () => {
+    const closed = { ...site, officeHours: [{ days: { display: 'Sunday', dayOfWeek: ['Sunday' as const] }, closed: 'Closed' }] };
+    expect(organizationJsonLd(closed, origin)).not.toHaveProperty('openingHoursSpecification');
+  });
 });
 
 describe('the structured-data check', () => {
@@ -100,6 +126,17 @@ describe('the structured-data check', () => {
     const block = job();
     delete block[field];
     expect(structuredDataProblems(JSON.stringify(block))).not.toEqual([]);
+  });
+
+  test('fails opening hours with a day that is not one, a time that is not hh:mm, or closing before opening', () => {
+    const org = organizationJsonLd(site, origin) as unknown as Record<string, unknown>;
+    const withHours = (hours: object) => JSON.stringify({ ...org, openingHoursSpecification: [hours] });
+    const spec = { '@type': 'OpeningHoursSpecification', dayOfWeek: ['Monday'], opens: '08:00', closes: '18:00' };
+    expect(structuredDataProblems(withHours({ ...spec, dayOfWeek: 'https://schema.org/Monday' }))).toEqual([]);
+    expect(structuredDataProblems(withHours({ ...spec, dayOfWeek: ['Mon'] }))).toEqual(['LocalBusiness openingHoursSpecification[0] has dayOfWeek ["Mon"], not days of the week']);
+    expect(structuredDataProblems(withHours({ ...spec, opens: '8:00 am' }))).toEqual(['LocalBusiness openingHoursSpecification[0] has opens "8:00 am", not a time hh:mm']);
+    expect(structuredDataProblems(withHours({ ...spec, closes: '07:00' }))).toEqual(['LocalBusiness openingHoursSpecification[0] closes (07:00) before it opens (08:00)']);
+    expect(structuredDataProblems(withHours({ dayOfWeek: ['Monday'] }))).toEqual(['LocalBusiness openingHoursSpecification[0] is not an OpeningHoursSpecification']);
   });
 
   test('fails a LocalBusiness without its address, a Service without its provider, an unknown type, and text that is not JSON', () => {

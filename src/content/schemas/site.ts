@@ -2,6 +2,75 @@
 import { z } from 'zod';
 import { text } from './common.ts';
 
+/** The days of the week in order, as the pages show them and schema.org names them. */
+export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+const DAYS_PATTERN = new RegExp(`^(${WEEKDAYS.join('|')})(?: - (${WEEKDAYS.join('|')}))?$`);
+
+/** "Monday - Friday" -> Monday to Friday; "Saturday" -> [Saturday]; [] for a range that runs backwards or other words. */
+function daysIn(words: string): Weekday[] {
+  const [, first, last = first] = DAYS_PATTERN.exec(words) ?? [];
+  const from = WEEKDAYS.indexOf(first as Weekday);
+  const to = WEEKDAYS.indexOf(last as Weekday);
+  return from < 0 || to < from ? [] : WEEKDAYS.slice(from, to + 1);
+}
+
+const days = z
+  .string()
+  .trim()
+  .regex(DAYS_PATTERN, 'a day, or a range of days such as "Monday - Friday" (days in full, a hyphen between spaces)')
+  .refine((words) => !DAYS_PATTERN.test(words) || daysIn(words).length > 0, 'expected a range from an earlier day to a later one, e.g. "Monday - Friday" (the week runs from Monday to Sunday)')
+  // Written once, as the pages show it: the days search engines are given are read from the same words.
+  .transform((display) => ({ display, dayOfWeek: daysIn(display) }));
+
+const TIME_PATTERN = /^(1[0-2]|[1-9]):([0-5]\d) (am|pm)$/;
+
+/** "8:00 am" -> "08:00", "6:30 pm" -> "18:30", "12:00 pm" -> "12:00" (schema.org's opens and closes). */
+function clock24(words: string): string {
+  const [, hour, minutes, half] = TIME_PATTERN.exec(words)!;
+  return `${String((Number(hour) % 12) + (half === 'pm' ? 12 : 0)).padStart(2, '0')}:${minutes}`;
+}
+
+const time = z
+  .string()
+  .trim()
+  .regex(TIME_PATTERN, 'a time such as "8:00 am" or "6:30 pm"')
+  .transform((display) => ({ display, time: clock24(display) }));
+
+/**
+ * A rule across fields runs when the fields are valid themselves (zod would otherwise hand it values it could not
+ * read or transform); an unknown field beside them is no reason to hold it back.
+ */
+const whenValid = { when: (payload: { issues: ReadonlyArray<{ code?: string }> }) => payload.issues.every((issue) => issue.code === 'unrecognized_keys') };
+
+const officeHoursLine = z
+  .strictObject({
+    days: days.meta({ description: 'The day, or range of days, of this line, as shown: e.g. "Monday - Friday" or "Saturday".' }),
+    opens: time.optional().meta({ description: 'When the office opens on those days, as shown, e.g. "8:00 am". Give `closes` with it.' }),
+    closes: time.optional().meta({ description: 'When the office closes on those days, as shown, e.g. "6:00 pm".' }),
+    closed: text(40).optional().meta({
+      description: 'Instead of `opens` and `closes`, on days the office is closed: the words shown for them, e.g. "Emergency calls only" or "Closed".',
+    }),
+  })
+  .superRefine((line, ctx) => {
+    if (line.closed !== undefined) {
+      if (line.opens || line.closes) ctx.addIssue({ code: 'custom', path: ['closed'], message: 'expected either opens and closes, or closed (for a day the office is closed), not both' });
+      return;
+    }
+    if (!line.opens && !line.closes) {
+      ctx.addIssue({ code: 'custom', path: [], message: 'expected opens and closes (e.g. "8:00 am" and "6:00 pm"), or closed for days the office is closed (e.g. "Closed")', params: { found: 'neither' } });
+    } else if (!line.closes) {
+      ctx.addIssue({ code: 'custom', path: ['closes'], message: 'expected the closing time that goes with opens, e.g. "6:00 pm"' });
+    } else if (!line.opens) {
+      ctx.addIssue({ code: 'custom', path: ['opens'], message: 'expected the opening time that goes with closes, e.g. "8:00 am"' });
+    } else if (line.closes.time <= line.opens.time) {
+      ctx.addIssue({ code: 'custom', path: ['closes'], message: `expected a time after opens (${line.opens.display})` });
+    }
+  }, whenValid);
+
+export type OfficeHoursLine = z.infer<typeof officeHoursLine>;
+
 export const siteSchema = z.strictObject({
   name: text(60).meta({ description: 'The agency name shown everywhere, e.g. "Harbor Light Home Care".' }),
   legalLine: text(160).meta({
@@ -30,15 +99,21 @@ export const siteSchema = z.strictObject({
     })
     .meta({ description: 'The promises the site makes, in the words the pages show.' }),
   officeHours: z
-    .array(
-      z.strictObject({
-        days: text(30).meta({ description: 'e.g. "Monday - Friday".' }),
-        hours: text(40).meta({ description: 'e.g. "8:00 am - 6:00 pm" or "Emergency calls only".' }),
-      }),
-    )
+    .array(officeHoursLine)
     .min(1)
     .max(7)
-    .meta({ description: 'Office hours, one line per group of days.' }),
+    .superRefine((lines, ctx) => {
+      // One day in two lines would show the office as open twice, and give search engines two sets of hours.
+      const lineOf = new Map<Weekday, number>();
+      lines.forEach((line, index) => {
+        for (const day of line.days.dayOfWeek) {
+          const first = lineOf.get(day);
+          if (first === undefined) lineOf.set(day, index);
+          else ctx.addIssue({ code: 'custom', path: [index, 'days'], message: 'expected each day in one line only', params: { found: `${day} again (also in officeHours[${first}])` } });
+        }
+      });
+    }, whenValid)
+    .meta({ description: 'Office hours, one line per day or range of days, in the order shown (home page, /contact, and search engines).' }),
   afterHours: text(160).meta({
     description: 'The line shown under the office hours about emergencies outside them, e.g. "Outside office hours, our on-call line takes emergency calls at any hour, every day of the year."',
   }),
@@ -50,6 +125,20 @@ export const siteSchema = z.strictObject({
       radiusMeters: z.int().positive(),
     })
     .meta({ description: 'The centre of the service area and its radius, for search engines (structured data).' }),
+  address: z
+    .strictObject({
+      street: text(100).meta({ description: 'The street and number, with a suite or floor if any, e.g. "100 Example Road, Suite 2".' }),
+      town: text(60).meta({ description: 'The town or city, e.g. "Berlin".' }),
+      // Read as text even when written without quotes, so the message shows the number YAML made of it.
+      zip: z.coerce
+        .string()
+        .regex(/^06\d{3}(-\d{4})?$/, 'a Connecticut ZIP code of five digits in quotes, e.g. "06037"')
+        .meta({ description: 'The ZIP code in quotes, e.g. "06037": without them, a ZIP code starting with 0 is read as a number and loses its 0.' }),
+    })
+    .optional()
+    .meta({
+      description: "Optional: the office's street address in Connecticut, shown in the footer and on /contact and given to search engines. Leave it out when families do not visit or write to an office.",
+    }),
   forms: z
     .strictObject({
       region: z.string().regex(/^[a-z]{2,3}\d$/, 'a HubSpot region such as "na2"').meta({ description: 'HubSpot region, e.g. "na2".' }),
