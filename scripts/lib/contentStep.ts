@@ -13,7 +13,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
 import { contentRoot } from '../../src/content/content.ts';
-import { ContentError } from '../../src/content/problems.ts';
+import { ContentError, formatWarnings } from '../../src/content/problems.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { writeFormChoices } from '../../src/forms/formChoices.ts';
@@ -55,7 +55,8 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
   const validated: ValidatedServices = { known, next: new Map() };
   let content;
   try {
-    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated);
+    // Warnings do not stop the build: they are printed (on stderr, beside the build's other output) and it goes on.
+    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated, (warnings) => console.warn(`\n${formatWarnings(warnings)}\n`));
   } catch (error) {
     if (error instanceof ContentError) return { ok: false, error: error.message };
     throw error;

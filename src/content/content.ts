@@ -84,10 +84,10 @@ export function openJobs(content: Pick<Content, 'jobs'>, today = buildDate().toI
   return content.jobs.filter((job) => job.validThrough >= today);
 }
 
-/** Reads and validates content/ (loadContent), loading the validating loader only now. */
+/** Reads and validates content/ (loadContent), loading the validating loader only now; warnings go to the terminal. */
 async function validatedContent(root: string): Promise<Content> {
-  const { loadContent } = await import('./loader.ts');
-  return loadContent(root);
+  const [{ loadContent }, { formatWarnings }] = await Promise.all([import('./loader.ts'), import('./problems.ts')]);
+  return loadContent(root, undefined, (warnings) => console.warn(formatWarnings(warnings)));
 }
 
 let cached: { content: Promise<Content>; version: string } | undefined;

@@ -1,7 +1,8 @@
 /**
  * The only code that reads `content/`: parses every file, validates it with its zod schema, cross-checks the
  * files against each other, and returns one typed `Content` object. On any problem it throws a
- * `ContentError` listing every problem at once.
+ * `ContentError` listing every problem at once. Valid content may still carry warnings (services that share
+ * words, as a copied file does: serviceCopies.ts), given to `onWarnings` for the caller to print.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,7 +13,7 @@ import { checkImages } from './images.ts';
 import { applicationFormSchema } from './schemas/applicationForm.ts';
 import { inquiryFormSchema } from './schemas/inquiryForm.ts';
 import { mdxBodyCheck, type MdxBodyCheck } from './mdxBody.ts';
-import { type ContentProblem, ContentError } from './problems.ts';
+import { type ContentProblem, ContentError, sortProblems } from './problems.ts';
 import { contentHash, contentRoot, RESERVED_JOB_SLUGS, type Content, type ContentSnapshot, type JobOpening, type ServicePage } from './content.ts';
 import { directorySchema } from './schemas/directory.ts';
 import { faqSchema } from './schemas/faq.ts';
@@ -23,6 +24,7 @@ import { pageSchemas, type PageCopy, type PageName } from './schemas/page.ts';
 import { regionsSchema } from './schemas/regions.ts';
 import { slug as slugSchema } from './schemas/common.ts';
 import { serviceSchema, type Service } from './schemas/service.ts';
+import { serviceCopyWarnings } from './serviceCopies.ts';
 import { siteSchema } from './schemas/site.ts';
 import { workflowSchema } from './schemas/workflow.ts';
 import { parseYamlSource, type YamlSource } from './source.ts';
@@ -49,7 +51,10 @@ export interface ValidatedServices {
   next: Map<string, Service>;
 }
 
-export async function loadContent(root: string = contentRoot(), validated?: ValidatedServices): Promise<Content> {
+/** Called with the warnings of valid content, sorted by file and line, when there are any. */
+export type OnWarnings = (warnings: ContentProblem[]) => void;
+
+export async function loadContent(root: string = contentRoot(), validated?: ValidatedServices, onWarnings?: OnWarnings): Promise<Content> {
   const problems: ContentProblem[] = [];
   /** Every valid file, for the checks of the pictures they name. */
   const valid: Array<ParsedFile<unknown>> = [];
@@ -204,6 +209,8 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   const { problems: imageProblems, images } = await checkImages(valid, path.join(root, 'images'));
   problems.push(...imageProblems);
   if (problems.length) throw new ContentError(problems);
+  const warnings = serviceCopyWarnings(serviceFiles);
+  if (warnings.length) onWarnings?.(sortProblems(warnings));
 
   const services = serviceFiles.map(({ data, slug, file, format }): ServicePage => ({ ...data, slug, canonicalPath: `/${slug}`, pageId: slug, file, format }));
   const cardTitles = new Map(services.map((service) => [service.slug, service.card.title]));
@@ -259,10 +266,10 @@ function fileNameProblems(file: string, slug: string, seen: Map<string, string>)
 }
 
 /** Loads and validates the content, and writes it for the prerender. Throws a ContentError like loadContent. */
-export async function loadContentToSnapshot(file: string, root: string = contentRoot(), validated?: ValidatedServices): Promise<Content> {
+export async function loadContentToSnapshot(file: string, root: string = contentRoot(), validated?: ValidatedServices, onWarnings?: OnWarnings): Promise<Content> {
   // Hashed before reading: a file changed meanwhile gives a hash the prerender will not find again, never stale content.
   const hash = contentHash(root);
-  const content = await loadContent(root, validated);
+  const content = await loadContent(root, validated, onWarnings);
   writeFileSync(file, JSON.stringify({ hash, content } satisfies ContentSnapshot));
   return content;
 }

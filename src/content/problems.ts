@@ -74,6 +74,16 @@ export class ContentError extends Error {
   }
 }
 
+/**
+ * Warnings of valid content, each in the form of a problem, e.g.
+ *   The content has 1 warning (the pages are built; look at it all the same):
+ *     content/services/home-help.yaml:57:10  card.title  the same card title as content/services/housekeeping.yaml:57:10 ...
+ */
+export function formatWarnings(warnings: ContentProblem[]): string {
+  const count = warnings.length === 1 ? '1 warning (the pages are built; look at it all the same)' : `${warnings.length} warnings (the pages are built; look at them all the same)`;
+  return `The content has ${count}:\n${sortProblems(warnings).map((p) => formatProblem(p).replace(/^/gm, '  ')).join('\n')}`;
+}
+
 /** How a YAML value is named to an editor: 'a string', 'a list', 'true or false' ... */
 export function describeValue(value: unknown): string {
   if (value === undefined || value === null) return 'nothing';
