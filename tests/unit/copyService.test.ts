@@ -2,11 +2,19 @@
  * What an editor does to add a page: copy a service file under a new name and change only its title and
  * description. With nothing else edited (no list, no path, no id), the build makes a page and a sitemap
  * entry for each copy, a YAML one and an MDX one, and the grids, menu and footer stay as they were.
+ * Such a copy still has its original's heading, card and introduction, so `npm run check` and the build warn
+ * (without failing), naming both files at each field; `npm run new:service -- <slug> --from <other>` makes a
+ * copy with those words left blank instead.
  */
+import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { COPY_BLANKS, serviceCopy } from '../../scripts/new-service.ts';
+import { loadContent } from '../../src/content/loader.ts';
+import { ContentError, type ContentProblem, formatWarnings } from '../../src/content/problems.ts';
+import { copyContent, fixtureService } from './contentFixture.ts';
 
 const SITE_URL = 'https://care.example.org';
 const COPIES = [
@@ -67,4 +75,115 @@ describe('a service file copied under a new name, with only its title and descri
     expect(home).not.toContain('href="/bathing-help"');
     expect(home).toContain('href="/housekeeping"');
   });
+});
+
+/** The warnings block a run printed, from its heading to the last warning. */
+const warningsIn = (output: string) => /^The content has \d+ warnings? [^\n]*\n(  .*\n?)+/m.exec(output)?.[0].trimEnd();
+
+describe('the copies still say what their originals say', () => {
+  /** The same field of the copy and its original, each with its file, line and column: the copy keeps the original's layout. */
+  const sameAt = (copy: string, original: string, field: string, what: string) =>
+    new RegExp(`content/services/${copy.replace('.', '\\.')}:(\\d+):(\\d+)  ${field.replace('.', '\\.')}  ${what} content/services/${original.replace('.', '\\.')}:\\1:\\2\\b`);
+
+  test('the build warns, at the heading, card and introduction of each copy, naming the original at the same line', () => {
+    const warnings = warningsIn(result.stderr);
+    expect(warnings).toBeDefined();
+    for (const [copy, original] of [['home-organizing.yaml', 'housekeeping.yaml'], ['bathing-help.mdx', 'personal-care.mdx']] as const) {
+      expect(warnings).toMatch(sameAt(copy, original, 'hero.title', 'the same heading as'));
+      expect(warnings).toMatch(sameAt(copy, original, 'card.title', 'the same card title as'));
+      expect(warnings).toMatch(sameAt(copy, original, 'hero.description', '\\d+ sentences of this introduction are also, word for word, in the introduction of'));
+      expect(warnings).toMatch(sameAt(copy, original, 'card.text', 'a sentence of this card text is also, word for word, in the card text of'));
+      // The line named is the field's: hero.title is the "title:" under "hero:".
+      const line = Number(sameAt(copy, original, 'hero.title', 'the same heading as').exec(warnings!)![1]);
+      expect(readFileSync(path.join(project.dir, 'content/services', original), 'utf8').split('\n')[line - 1]).toMatch(/^  title: /);
+    }
+    // Their own titles and descriptions are not warned about.
+    expect(warnings).not.toMatch(/  (title|description)  /);
+  });
+
+  test('npm run check gives the same warnings and says the content is valid', () => {
+    const check = spawnSync(path.join(project.dir, 'node_modules/.bin/tsx'), ['scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' });
+    expect(check.status, check.stderr).toBe(0);
+    expect(check.stdout).toContain('Content is valid');
+    expect(warningsIn(check.stderr)).toBe(warningsIn(result.stderr));
+  });
+});
+
+describe('a copied service, without a build', () => {
+  /** The fixture service copied to foot-care-at-home.yaml with a title and description of its own, as the README used to say. */
+  const copied = fixtureService
+    .replace(/^title: .*$/m, 'title: Foot Care at Home')
+    .replace(/^description: .*$/m, 'description: Foot care at home, told here in words of its own so that the description is not the same.');
+
+  async function warningsAfter(write: (copy: ReturnType<typeof copyContent>) => void): Promise<ContentProblem[]> {
+    const copy = copyContent();
+    try {
+      write(copy);
+      let warnings: ContentProblem[] = [];
+      await loadContent(copy.root, undefined, (found) => (warnings = found));
+      return warnings;
+    } finally {
+      copy.cleanup();
+    }
+  }
+
+  test('with only its title and description changed warns at each field it still shares, naming both files and lines', async () => {
+    const warnings = await warningsAfter((copy) => copy.write('services/foot-care-at-home.yaml', copied));
+    expect(formatWarnings(warnings)).toMatchInlineSnapshot(`
+      "The content has 4 warnings (the pages are built; look at them all the same):
+        content/services/foot-care-at-home.yaml:11:10  hero.title  the same heading as content/services/foot-care.yaml:11:10, "Foot Care Support" (the big heading at the top of the page): give each service its own
+        content/services/foot-care-at-home.yaml:12:16  hero.description  2 sentences of this introduction are also, word for word, in the introduction of content/services/foot-care.yaml:12:16: "Comfortable feet keep people walking."; give each service words of its own
+        content/services/foot-care-at-home.yaml:57:10  card.title  the same card title as content/services/foot-care.yaml:57:10, "Foot Care Support" (the service's name on the grids, in the menus and among the contact form's services): give each service its own
+        content/services/foot-care-at-home.yaml:58:9  card.text  a sentence of this card text is also, word for word, in the card text of content/services/foot-care.yaml:58:9: "Gentle, non-medical help keeping feet clean and comfortable."; give each service words of its own"
+    `);
+  });
+
+  test('with a heading, card and introduction of its own gives no warning', async () => {
+    const own = copied
+      .replace('  title: Foot Care Support\n', '  title: Foot Care at Home\n')
+      .replace(/^  description: Comfortable feet .*$/m, '  description: Sore or neglected feet make every step harder. We help keep them clean and comfortable.')
+      .replace(/^  title: Foot Care Support$/m, '  title: Foot Care at Home')
+      .replace(/^  text: .*$/m, '  text: Help with washing, drying and comfortable footwear.');
+    expect(await warningsAfter((copy) => copy.write('services/foot-care-at-home.yaml', own))).toEqual([]);
+  });
+
+  test('made with new:service --from leaves the words that named the other service blank, and fails the check until they are written', async () => {
+    const housekeeping = readFileSync('content/services/housekeeping.yaml', 'utf8');
+    const made = serviceCopy('home-organizing', 'housekeeping.yaml', housekeeping);
+    expect(made.split('\n')[0]).toBe(housekeeping.split('\n')[0]);
+    expect(made).toContain('title: "" # fill in:');
+    const copy = copyContent();
+    try {
+      copy.write('services/home-organizing.yaml', made);
+      const error = await loadContent(copy.root).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(ContentError);
+      const problems = (error as ContentError).problems;
+      expect(problems.every((problem) => problem.file === 'content/services/home-organizing.yaml')).toBe(true);
+      // Every blanked field is named; the cards, icons and picture it kept are valid as they are.
+      expect(new Set(problems.map((problem) => problem.path.slice(0, problem.path[0] === 'keywords' ? 1 : 2).join('.')))).toEqual(new Set(COPY_BLANKS.map((blank) => blank.path.join('.'))));
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  test('made with new:service --from, once filled in, builds without a warning', async () => {
+    const filled = serviceCopy('home-organizing', 'housekeeping.yaml', readFileSync('content/services/housekeeping.yaml', 'utf8'))
+      .replace(/^title: "".*$/m, 'title: Home Organizing Help in Connecticut')
+      .replace(/^description: "".*$/m, 'description: Sorting, decluttering and labelling at home, so that what you use every day is easy to find and safe to reach.')
+      .replace(/^keywords:.*\n  - ""$/m, 'keywords:\n  - home organizing for seniors\n  - decluttering help\n  - downsizing help')
+      .replace(/^serviceType: "".*$/m, 'serviceType: Home organizing')
+      .replace(/^  title: "".*$/m, '  title: Home Organizing')
+      .replace(/^  description: "".*$/m, '  description: A caregiver sorts cupboards and closets with you, clears what you no longer need and puts everyday things within reach.')
+      .replace(/^  title: "".*$/m, '  title: Home Organizing')
+      .replace(/^  text: "".*$/m, '  text: Cupboards and closets sorted with you, and everyday things put within reach.');
+    expect(filled).not.toMatch(/(:|-) ""/);
+    expect(await warningsAfter((copy) => copy.write('services/home-organizing.yaml', filled))).toEqual([]);
+  });
+});
+
+test('the shipped services share no title, heading, card title or sentence', async () => {
+  let warnings: ContentProblem[] = [];
+  const content = await loadContent(undefined, undefined, (found) => (warnings = found));
+  expect(content.services.length).toBeGreaterThan(30);
+  expect(warnings.map((warning) => `${warning.file}:${warning.line}  ${warning.message}`)).toEqual([]);
 });
