@@ -1,10 +1,22 @@
-/** The short facts of a job opening (kind of employment, hours, place), on its card and on its page. */
+/** The short facts of a job opening (kind of employment, hours, place, pay when given), on its card and on its page. */
 import { css } from '@emotion/react';
 import type { JobOpening } from '../content/content.ts';
 import { color } from '../theme.ts';
 import { Icon } from './Icon.tsx';
 
 const employment: Record<JobOpening['employmentTypes'][number], string> = { FULL_TIME: 'Full time', PART_TIME: 'Part time' };
+
+type Pay = NonNullable<JobOpening['pay']>;
+
+const per: Record<Pay['per'], string> = { HOUR: 'an hour', DAY: 'a day', WEEK: 'a week', MONTH: 'a month', YEAR: 'a year' };
+
+/** The pay in plain words: "$18–$22 an hour", "$20 an hour", "$42,000–$48,000 a year" ("$18.50–$22.00" with cents). */
+export function payInWords({ min, max = min, per: unit, currency }: Pay): string {
+  const cents = !Number.isInteger(min) || !Number.isInteger(max);
+  const money = new Intl.NumberFormat('en-US', { style: 'currency', currency, minimumFractionDigits: cents ? 2 : 0, maximumFractionDigits: 2 });
+  const amount = max === min ? money.format(min) : `${money.format(min)}–${money.format(max)}`;
+  return `${amount} ${per[unit]}`;
+}
 
 export function JobFacts({ job }: { job: JobOpening }) {
   return (
@@ -18,6 +30,11 @@ export function JobFacts({ job }: { job: JobOpening }) {
       <li>
         <Icon name="map-pin" size={18} /> {job.locality ? `${job.locality}, Connecticut` : 'Connecticut'}
       </li>
+      {job.pay ? (
+        <li>
+          <Icon name="banknote" size={18} /> {payInWords(job.pay)}
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -3,7 +3,7 @@
  * with schema-dts, so a misspelt type or property does not compile; tests/unit/seo.test.ts and build.test.ts check
  * that every block a built page carries parses and has Google's required fields for its type.
  */
-import type { JobPosting, LocalBusiness, OpeningHoursSpecification, Service, State, WithContext } from 'schema-dts';
+import type { JobPosting, LocalBusiness, MonetaryAmount, OpeningHoursSpecification, Service, State, WithContext } from 'schema-dts';
 
 /** The agency as a LocalBusiness node (schema-dts's type also admits subtypes and bare ids). */
 type Agency = Extract<LocalBusiness, { '@type': 'LocalBusiness' }>;
@@ -74,7 +74,8 @@ function openingHours(site: Site): OpeningHoursSpecification[] {
 
 /**
  * A JobPosting with every property Google requires (title, description, datePosted, hiringOrganization,
- * jobLocation), for the opening's own page; `directApply`: the application form is on that page.
+ * jobLocation), for the opening's own page; `directApply`: the application form is on that page; `baseSalary`
+ * when the job file gives its pay (the figures the page shows).
  */
 export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string): WithContext<JobPosting> {
   const list = (items: string[]) => `<ul>${items.map((item) => `<li>${escapeText(item)}</li>`).join('')}</ul>`;
@@ -100,6 +101,16 @@ export function jobPostingJsonLd(job: JobOpening, site: Site, origin: string): W
     },
     url: absoluteUrl(origin, jobPath(job)),
     directApply: true,
+    ...(job.pay ? { baseSalary: baseSalary(job.pay) } : {}),
+  };
+}
+
+/** The pay a job file gives, as Google reads a salary: one figure, or a range from min to max. */
+function baseSalary({ min, max = min, per, currency }: NonNullable<JobOpening['pay']>): MonetaryAmount {
+  return {
+    '@type': 'MonetaryAmount',
+    currency,
+    value: { '@type': 'QuantitativeValue', ...(max === min ? { value: min } : { minValue: min, maxValue: max }), unitText: per },
   };
 }
 

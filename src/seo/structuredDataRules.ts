@@ -2,8 +2,9 @@
  * What a search engine needs of each JSON-LD block the site publishes: the schema.org types it may use, and
  * for each, the properties Google requires (JobPosting: https://developers.google.com/search/docs/appearance/structured-data/job-posting;
  * LocalBusiness: .../local-business), and the form Google reads an optional property in when a block has it (a
- * LocalBusiness's openingHoursSpecification). Service has no Google rich result; schema.org's name and provider
- * are required here so the block still says what is offered and by whom. Returns the problems, [] when none.
+ * LocalBusiness's openingHoursSpecification, a JobPosting's baseSalary). Service has no Google rich result;
+ * schema.org's name and provider are required here so the block still says what is offered and by whom. Returns
+ * the problems, [] when none.
  */
 
 type Json = Record<string, unknown>;
@@ -16,18 +17,22 @@ const REQUIRED: Record<string, string[]> = {
 
 /** The checks of each type beyond its required properties, run when those are there. */
 const CHECKS: Record<string, (block: Json) => string[]> = {
+  JobPosting: (block) => (block.baseSalary === undefined ? [] : salaryProblems(block.baseSalary)),
   LocalBusiness: (block) => (block.openingHoursSpecification === undefined ? [] : openingHoursProblems(block.openingHoursSpecification)),
 };
 
 const DAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];
 /** hh:mm or hh:mm:ss, as Google reads opens and closes. */
 const TIME = /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/;
+/** The units Google reads in a salary's unitText. */
+const SALARY_UNITS = ['HOUR', 'DAY', 'WEEK', 'MONTH', 'YEAR'];
 
 function valueAt(block: Json, path: string): unknown {
   return path.split('.').reduce<unknown>((value, key) => (value && typeof value === 'object' ? (value as Json)[key] : undefined), block);
 }
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
 
 /** Each entry an OpeningHoursSpecification of known days, opening before it closes, at hh:mm. */
 function openingHoursProblems(specifications: unknown): string[] {
@@ -44,6 +49,21 @@ function openingHoursProblems(specifications: unknown): string[] {
     if (!problems.length && String(spec.closes) <= String(spec.opens)) problems.push(`${where} closes (${String(spec.closes)}) before it opens (${String(spec.opens)})`);
     return problems;
   });
+}
+
+/** A MonetaryAmount in a currency code, its value a QuantitativeValue per unit: one figure, or a range low to high. */
+function salaryProblems(salary: unknown): string[] {
+  if (!isObject(salary) || salary['@type'] !== 'MonetaryAmount') return ['JobPosting baseSalary is not a MonetaryAmount'];
+  const problems = typeof salary.currency === 'string' && /^[A-Z]{3}$/.test(salary.currency) ? [] : [`JobPosting baseSalary has currency ${JSON.stringify(salary.currency)}, not a currency code such as "USD"`];
+  const value = salary.value;
+  if (!isObject(value) || value['@type'] !== 'QuantitativeValue') return [...problems, 'JobPosting baseSalary.value is not a QuantitativeValue'];
+  if (!SALARY_UNITS.includes(String(value.unitText))) problems.push(`JobPosting baseSalary.value has unitText ${JSON.stringify(value.unitText)}, not one of ${SALARY_UNITS.join(', ')}`);
+  if (value.value !== undefined) {
+    if (!isNumber(value.value) || value.value <= 0) problems.push(`JobPosting baseSalary.value.value is ${JSON.stringify(value.value)}, not an amount`);
+  } else if (!isNumber(value.minValue) || !isNumber(value.maxValue) || value.minValue <= 0 || value.minValue > value.maxValue) {
+    problems.push(`JobPosting baseSalary.value has neither a value nor a range from minValue to maxValue (found ${JSON.stringify(value.minValue)} to ${JSON.stringify(value.maxValue)})`);
+  }
+  return problems;
 }
 
 export function structuredDataProblems(text: string): string[] {

@@ -28,6 +28,9 @@ beforeAll(() => {
   writeFileSync(path.join(project.dir, 'content/services/foot-care.yaml'), fixtureService);
   // One opening removed, and one whose last day has passed: neither may be built, listed or offered.
   rmSync(path.join(project.dir, 'content/jobs/care-scheduling-coordinator.yaml'));
+  // An opening that gives its pay (the shipped ones give none).
+  const caregiverFile = path.join(project.dir, 'content/jobs/companion-caregiver.yaml');
+  writeFileSync(caregiverFile, `${readFileSync(caregiverFile, 'utf8')}pay:\n  min: 18\n  max: 22\n  per: HOUR\n`);
   const caregiver = readFileSync(path.join(project.dir, 'content/jobs/companion-caregiver.yaml'), 'utf8');
   writeFileSync(
     path.join(project.dir, 'content/jobs/night-companion.yaml'),
@@ -89,6 +92,14 @@ describe('a build with one new service file', () => {
       expect(read('careers/index.html')).not.toContain(`value="${gone}"`);
     }
     expect(read('sitemap.xml')).toContain('<loc>https://care.example.org/careers/companion-caregiver</loc>');
+  });
+
+  test('shows the pay a job file gives in words, and gives it to search engines as the same range', () => {
+    const html = read('careers/companion-caregiver/index.html');
+    expect(html).toContain('$18–$22 an hour');
+    expect(read('careers/index.html')).toContain('$18–$22 an hour');
+    const posting = jsonLdBlocks(html).map((block) => JSON.parse(block)).find((block) => block['@type'] === 'JobPosting');
+    expect(posting.baseSalary).toEqual({ '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', minValue: 18, maxValue: 22, unitText: 'HOUR' } });
   });
 
   test('lists the openings on /careers with links to their pages, and keeps JobPosting data off it', () => {

@@ -821,6 +821,34 @@ describe('the page and job files', () => {
     `);
   });
 
+  test('a pay range whose top is below its bottom names min', async () => {
+    expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^validThrough: .*$/m, '$&\npay:\n  min: 22\n  max: 18\n  per: HOUR'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/jobs/companion-caregiver.yaml:38:8  pay.max  expected a number of at least min (22), found 18"
+    `);
+  });
+
+  test('pay written with a dollar sign asks for a number', async () => {
+    expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^validThrough: .*$/m, '$&\npay:\n  min: $18\n  per: HOUR'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/jobs/companion-caregiver.yaml:37:8  pay.min  expected a number, found a string ("$18")"
+    `);
+  });
+
+  test('pay counted per an unknown unit lists the units', async () => {
+    expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^validThrough: .*$/m, '$&\npay:\n  min: 18\n  per: hourly'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/jobs/companion-caregiver.yaml:38:8  pay.per  expected one of "HOUR", "DAY", "WEEK", "MONTH", "YEAR", found "hourly""
+    `);
+  });
+
+  test('pay of nothing says at least 1 is expected', async () => {
+    expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^validThrough: .*$/m, '$&\npay:\n  min: 0\n  per: HOUR'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/jobs/companion-caregiver.yaml:37:8  pay.min  expected a number of at least 1, found 0"
+    `);
+  });
+
   test('a job date in another format shows the expected form', async () => {
     expect(await errorAfter((c) => c.edit('jobs/companion-caregiver.yaml', /^datePosted: .*$/m, 'datePosted: 11/01/2026'))).toMatchInlineSnapshot(`
       "The content has 1 problem:

@@ -76,6 +76,17 @@ describe('structured data', () => {
     expect(posting.description).toContain('<p>Responsibilities:</p><ul><li>');
   });
 
+  test('gives no salary for a job without pay, and the pay a job file gives as a baseSalary', () => {
+    const job = content.jobs.find((j) => j.slug === 'companion-caregiver')!;
+    expect(jobPostingJsonLd(job, site, origin)).not.toHaveProperty('baseSalary');
+    expect(jobPostingJsonLd({ ...job, pay: { min: 18, max: 22, per: 'HOUR', currency: 'USD' } }, site, origin)).toMatchObject({
+      baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', minValue: 18, maxValue: 22, unitText: 'HOUR' } },
+    });
+    expect(jobPostingJsonLd({ ...job, pay: { min: 45000, per: 'YEAR', currency: 'USD' } }, site, origin)).toMatchObject({
+      baseSalary: { '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', value: 45000, unitText: 'YEAR' } },
+    });
+  });
+
   test('shortens a long text to a search description at a word, with an ellipsis', () => {
     expect(shortDescription('Short enough.')).toBe('Short enough.');
     const long = shortDescription(`${'Caregivers help clients at home, '.repeat(8)}every day.`);
@@ -137,6 +148,18 @@ describe('the structured-data check', () => {
     expect(structuredDataProblems(withHours({ ...spec, opens: '8:00 am' }))).toEqual(['LocalBusiness openingHoursSpecification[0] has opens "8:00 am", not a time hh:mm']);
     expect(structuredDataProblems(withHours({ ...spec, closes: '07:00' }))).toEqual(['LocalBusiness openingHoursSpecification[0] closes (07:00) before it opens (08:00)']);
     expect(structuredDataProblems(withHours({ dayOfWeek: ['Monday'] }))).toEqual(['LocalBusiness openingHoursSpecification[0] is not an OpeningHoursSpecification']);
+  });
+
+  test('passes a baseSalary of one figure or a range, and fails one in no currency, per an unknown unit, or with its range upside down', () => {
+    const withSalary = (value: object, currency: unknown = 'USD') => JSON.stringify({ ...job(), baseSalary: { '@type': 'MonetaryAmount', currency, value: { '@type': 'QuantitativeValue', ...value } } });
+    expect(structuredDataProblems(withSalary({ minValue: 18, maxValue: 22, unitText: 'HOUR' }))).toEqual([]);
+    expect(structuredDataProblems(withSalary({ value: 45000, unitText: 'YEAR' }))).toEqual([]);
+    expect(structuredDataProblems(withSalary({ value: 20, unitText: 'HOUR' }, '$'))).toEqual(['JobPosting baseSalary has currency "$", not a currency code such as "USD"']);
+    expect(structuredDataProblems(withSalary({ value: 20, unitText: 'HOURLY' }))).toEqual(['JobPosting baseSalary.value has unitText "HOURLY", not one of HOUR, DAY, WEEK, MONTH, YEAR']);
+    expect(structuredDataProblems(withSalary({ minValue: 22, maxValue: 18, unitText: 'HOUR' }))).toEqual([
+      'JobPosting baseSalary.value has neither a value nor a range from minValue to maxValue (found 22 to 18)',
+    ]);
+    expect(structuredDataProblems(JSON.stringify({ ...job(), baseSalary: 20 }))).toEqual(['JobPosting baseSalary is not a MonetaryAmount']);
   });
 
   test('fails a LocalBusiness without its address, a Service without its provider, an unknown type, and text that is not JSON', () => {
