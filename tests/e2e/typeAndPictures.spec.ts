@@ -97,7 +97,8 @@ for (const path of ['/', '/personal-care', '/about']) {
       await page.goto(path);
       await page.evaluate(() => document.fonts.ready.then(() => undefined));
       const boxes = await page.evaluate(() =>
-        [...document.querySelectorAll('h1, main .lead, main h2, main section')].map((element) => {
+        // A service page's hero is its article's header; every other page's, a section.
+        [...document.querySelectorAll('h1, main .lead, main h2, main :is(header, section)')].map((element) => {
           const box = element.getBoundingClientRect();
           return { what: `${element.tagName.toLowerCase()}.${element.className}`, top: Math.round(box.top + scrollY), height: Math.round(box.height) };
         }),
