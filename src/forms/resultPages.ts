@@ -4,14 +4,21 @@
  * engines; the reply promise and the phone come from site.yaml.
  */
 import { getContent } from '../content/content.ts';
+import { siteOrigin } from '../env.ts';
 import type { PageMeta } from '../seo/head.ts';
+import { type BreadcrumbSection, breadcrumbJsonLd } from '../seo/jsonLd.ts';
 
-const unlisted = (copy: { meta: { title: string; description: string } }, path: string): PageMeta => ({ ...copy.meta, keywords: [], path, noindex: true });
+/** Their head: kept out of search engines, with the trail from its form's page (/careers/thanks: Home > Careers > ...). */
+function unlisted(copy: { meta: { title: string; description: string } }, path: string, siteUrl: string): PageMeta {
+  const section = path.slice(0, path.lastIndexOf('/')) as BreadcrumbSection;
+  const jsonLd = [breadcrumbJsonLd(section, { name: copy.meta.title, path }, siteOrigin(siteUrl))];
+  return { ...copy.meta, keywords: [], path, noindex: true, jsonLd };
+}
 
 export async function thanksPageData(name: 'careers-thanks' | 'contact-thanks', path: string) {
   const content = await getContent();
   const copy = content.pages[name];
-  return { meta: unlisted(copy, path), copy, phone: content.site.phone, replyPromise: content.site.claims.replyPromise };
+  return { meta: unlisted(copy, path, content.site.siteUrl), copy, phone: content.site.phone, replyPromise: content.site.claims.replyPromise };
 }
 
 export type ThanksPageData = Awaited<ReturnType<typeof thanksPageData>>;
@@ -20,7 +27,7 @@ export type ThanksPageData = Awaited<ReturnType<typeof thanksPageData>>;
 export async function notSentPageData(name: 'careers-not-sent' | 'contact-not-sent', path: string, back: string) {
   const content = await getContent();
   const copy = content.pages[name];
-  return { meta: unlisted(copy, path), copy, phone: content.site.phone, back };
+  return { meta: unlisted(copy, path, content.site.siteUrl), copy, phone: content.site.phone, back };
 }
 
 export type NotSentPageData = Awaited<ReturnType<typeof notSentPageData>>;

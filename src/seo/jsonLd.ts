@@ -1,9 +1,10 @@
 /**
- * Structured data (schema.org) for search engines: the agency, each service it offers, each job opening. Typed
+ * Structured data (schema.org) for search engines: the agency, each service it offers, each job opening, and the
+ * trail to each page below the top level. Typed
  * with schema-dts, so a misspelt type or property does not compile; tests/unit/seo.test.ts and build.test.ts check
  * that every block a built page carries parses and has Google's required fields for its type.
  */
-import type { JobPosting, LocalBusiness, MonetaryAmount, OpeningHoursSpecification, Service, State, WithContext } from 'schema-dts';
+import type { BreadcrumbList, JobPosting, LocalBusiness, MonetaryAmount, OpeningHoursSpecification, Service, State, WithContext } from 'schema-dts';
 
 /** The agency as a LocalBusiness node (schema-dts's type also admits subtypes and bare ids). */
 type Agency = Extract<LocalBusiness, { '@type': 'LocalBusiness' }>;
@@ -111,6 +112,24 @@ function baseSalary({ min, max = min, per, currency }: NonNullable<JobOpening['p
     '@type': 'MonetaryAmount',
     currency,
     value: { '@type': 'QuantitativeValue', ...(max === min ? { value: min } : { minValue: min, maxValue: max }), unitText: per },
+  };
+}
+
+/** The menu pages a page below the top level sits under, named as the header menu names them. */
+const SECTIONS = { '/services': 'Services', '/careers': 'Careers', '/contact': 'Contact' } as const;
+export type BreadcrumbSection = keyof typeof SECTIONS;
+
+/**
+ * The trail from the home page to a page below the top level: Home > Services > Personal Care. It follows the
+ * menu, not the address: a service's page is /<slug>, but it is one of the Services. Every address is absolute,
+ * on the site's canonical origin.
+ */
+export function breadcrumbJsonLd(section: BreadcrumbSection, page: { name: string; path: string }, origin: string): WithContext<BreadcrumbList> {
+  const trail = [{ name: 'Home', path: '/' }, { name: SECTIONS[section], path: section }, page];
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: trail.map(({ name, path }, index) => ({ '@type': 'ListItem' as const, position: index + 1, name, item: absoluteUrl(origin, path) })),
   };
 }
 

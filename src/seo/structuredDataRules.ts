@@ -1,15 +1,16 @@
 /**
  * What a search engine needs of each JSON-LD block the site publishes: the schema.org types it may use, and
  * for each, the properties Google requires (JobPosting: https://developers.google.com/search/docs/appearance/structured-data/job-posting;
- * LocalBusiness: .../local-business), and the form Google reads an optional property in when a block has it (a
- * LocalBusiness's openingHoursSpecification, a JobPosting's baseSalary). Service has no Google rich result;
- * schema.org's name and provider are required here so the block still says what is offered and by whom. Returns
- * the problems, [] when none.
+ * LocalBusiness: .../local-business; BreadcrumbList: .../breadcrumb), and the form Google reads an optional
+ * property in when a block has it (a LocalBusiness's openingHoursSpecification, a JobPosting's baseSalary).
+ * Service has no Google rich result; schema.org's name and provider are required here so the block still says
+ * what is offered and by whom. Returns the problems, [] when none.
  */
 
 type Json = Record<string, unknown>;
 
 const REQUIRED: Record<string, string[]> = {
+  BreadcrumbList: ['itemListElement'],
   JobPosting: ['title', 'description', 'datePosted', 'hiringOrganization.name', 'jobLocation.address.addressCountry', 'jobLocation.address.addressRegion'],
   LocalBusiness: ['name', 'address.addressRegion', 'address.addressCountry', 'telephone', 'url'],
   Service: ['name', 'description', 'provider.name', 'areaServed.name'],
@@ -17,6 +18,7 @@ const REQUIRED: Record<string, string[]> = {
 
 /** The checks of each type beyond its required properties, run when those are there. */
 const CHECKS: Record<string, (block: Json) => string[]> = {
+  BreadcrumbList: (block) => breadcrumbProblems(block.itemListElement),
   JobPosting: (block) => (block.baseSalary === undefined ? [] : salaryProblems(block.baseSalary)),
   LocalBusiness: (block) => (block.openingHoursSpecification === undefined ? [] : openingHoursProblems(block.openingHoursSpecification)),
 };
@@ -33,6 +35,21 @@ function valueAt(block: Json, path: string): unknown {
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const isNumber = (value: unknown): value is number => typeof value === 'number' && Number.isFinite(value);
+const isAbsoluteUrl = (value: unknown) => typeof value === 'string' && /^https?:\/\/[^/\s]+(\/\S*)?$/.test(value);
+
+/** Google: at least two ListItems, numbered 1, 2, 3... in order, each with a name and an absolute address. */
+function breadcrumbProblems(items: unknown): string[] {
+  if (!Array.isArray(items) || items.length < 2) return ['BreadcrumbList has fewer than two items in itemListElement'];
+  return items.flatMap((item: unknown, index) => {
+    const where = `BreadcrumbList itemListElement[${index}]`;
+    if (!isObject(item) || item['@type'] !== 'ListItem') return [`${where} is not a ListItem`];
+    return [
+      ...(item.position === index + 1 ? [] : [`${where} has position ${JSON.stringify(item.position)}, not ${index + 1}`]),
+      ...(typeof item.name === 'string' && item.name.trim() ? [] : [`${where} has no name`]),
+      ...(isAbsoluteUrl(item.item) ? [] : [`${where} has no absolute address in item (found ${JSON.stringify(item.item)})`]),
+    ];
+  });
+}
 
 /** Each entry an OpeningHoursSpecification of known days, opening before it closes, at hh:mm. */
 function openingHoursProblems(specifications: unknown): string[] {

@@ -106,7 +106,7 @@ test('/careers lists each opening with a link to its page, and offers the form w
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(job.title);
 });
 
-test('a job page shows the opening in full, its JobPosting data with directApply, and the form with the job preset', async ({ page }) => {
+test('a job page shows the opening in full, its JobPosting data with directApply, its trail, and the form with the job preset', async ({ page }) => {
   await page.goto(`/careers/${job.slug}`);
   await expect(page).toHaveTitle(`${job.title} Job in Connecticut | ${content.site.name}`);
   const canonical = page.locator('link[rel="canonical"]');
@@ -117,8 +117,9 @@ test('a job page shows the opening in full, its JobPosting data with directApply
   }
   await expect(page.locator('main')).toContainText(job.description[0]!);
 
-  const postings = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
-  expect(postings).toHaveLength(1);
+  const blocks = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((text) => JSON.parse(text));
+  expect(blocks.map((block) => block['@type'])).toEqual(['JobPosting', 'BreadcrumbList']);
+  const postings = blocks.slice(0, 1);
   expect(postings[0]).toMatchObject({
     '@context': 'https://schema.org',
     '@type': 'JobPosting',
@@ -133,6 +134,10 @@ test('a job page shows the opening in full, its JobPosting data with directApply
     jobLocation: { '@type': 'Place', address: { '@type': 'PostalAddress', addressRegion: 'CT', addressCountry: 'US' } },
   });
   expect(postings[0].description).toContain('<li>');
+  // The trail search engines read leads through the page the visible breadcrumb leads back to.
+  const trail = blocks[1].itemListElement.map((item: { name: string; item: string }) => [item.name, new URL(item.item).pathname]);
+  expect(trail).toEqual([['Home', '/'], ['Careers', '/careers'], [job.title, `/careers/${job.slug}`]]);
+  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link')).toHaveAttribute('href', trail[1][1]);
 
   const form = page.locator('#application-form');
   await expect(form).toHaveAttribute('action', FUNCTION);

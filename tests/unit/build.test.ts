@@ -84,7 +84,7 @@ describe('a build with one new service file', () => {
     expect(html).toContain('<title>Companion Caregiver Job in Connecticut | Hearthside Home Care</title>');
     expect(html).toContain('<link rel="canonical" href="https://care.example.org/careers/companion-caregiver">');
     const postings = [...html.matchAll(/<script type="application\/ld\+json">(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
-    expect(postings).toMatchObject([{ '@type': 'JobPosting', title: 'Companion Caregiver', url: 'https://care.example.org/careers/companion-caregiver', directApply: true }]);
+    expect(postings).toMatchObject([{ '@type': 'JobPosting', title: 'Companion Caregiver', url: 'https://care.example.org/careers/companion-caregiver', directApply: true }, { '@type': 'BreadcrumbList' }]);
     expect(html).toMatch(/<option value="companion-caregiver" selected="">Companion Caregiver<\/option>/);
     for (const gone of ['care-scheduling-coordinator', 'night-companion']) {
       expect(existsSync(path.join(client(), `careers/${gone}/index.html`)), gone).toBe(false);
@@ -100,6 +100,35 @@ describe('a build with one new service file', () => {
     expect(read('careers/index.html')).toContain('$18–$22 an hour');
     const posting = jsonLdBlocks(html).map((block) => JSON.parse(block)).find((block) => block['@type'] === 'JobPosting');
     expect(posting.baseSalary).toEqual({ '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', minValue: 18, maxValue: 22, unitText: 'HOUR' } });
+  });
+
+  test('gives every page below the top level, and every service page, a trail from home on the canonical origin', async () => {
+    const content = await loadContent(path.join(project.dir, 'content'));
+    const services = new Set(content.services.map((service) => service.canonicalPath));
+    const trailOf = (html: string) => jsonLdBlocks(html).map((block) => JSON.parse(block)).filter((block) => block['@type'] === 'BreadcrumbList');
+    const trailed: string[] = [];
+    for (const { path: route } of publicRoutes(content)) {
+      const html = read(htmlFileFor(route));
+      const trails = trailOf(html);
+      if (route.split('/').length < 3 && !services.has(route)) {
+        expect(trails, route).toEqual([]);
+        continue;
+      }
+      trailed.push(route);
+      expect(trails, route).toHaveLength(1);
+      const items = trails[0].itemListElement as Array<{ name: string; item: string }>;
+      expect(items.map((item) => item.item.startsWith(`${SITE_URL}/`)), route).toEqual([true, true, true]);
+      expect(items[0]!.name).toBe('Home');
+      expect(items[2]!.item, route).toBe(`${SITE_URL}${route}`);
+      // The page above is named as the header menu names it: Services, Careers, Contact.
+      const above = new URL(items[1]!.item).pathname;
+      expect(html, route).toMatch(new RegExp(`<nav aria-label="Main"[^]*?<a href="${above}"[^>]*>${items[1]!.name}</a>`));
+      expect(above, route).toBe(services.has(route) ? '/services' : route.slice(0, route.lastIndexOf('/')));
+    }
+    expect(trailed).toEqual(expect.arrayContaining(['/foot-care', '/personal-care', '/careers/companion-caregiver', ...UNLISTED_ROUTES]));
+    // The job page's visible breadcrumb leads to the page above it in the trail.
+    const job = read('careers/companion-caregiver/index.html');
+    expect(/<nav aria-label="Breadcrumb"><a href="([^"]+)"/.exec(job)![1]).toBe(new URL(trailOf(job)[0].itemListElement[1].item).pathname);
   });
 
   test('lists the openings on /careers with links to their pages, and keeps JobPosting data off it', () => {
@@ -165,10 +194,12 @@ describe('a build with one new service file', () => {
         types.push((JSON.parse(block) as { '@type': string })['@type']);
       }
     }
-    // The agency on the home page, the 32 services, and the job pages of this build (one job is closed in it).
+    // The agency on the home page, the 32 services, and the job pages of this build (one job is closed in it),
+    // and a trail on each of the 32 services, the open job and the 4 pages the forms lead to.
     expect(types.filter((type) => type === 'LocalBusiness')).toHaveLength(1);
     expect(types.filter((type) => type === 'Service')).toHaveLength(32);
     expect(types).toContain('JobPosting');
+    expect(types.filter((type) => type === 'BreadcrumbList')).toHaveLength(32 + 1 + UNLISTED_ROUTES.length);
   });
 
   test('writes /admin as a noindex shell that loads the dashboard app', () => {

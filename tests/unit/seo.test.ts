@@ -4,7 +4,7 @@ import { loadContent } from '../../src/content/loader.ts';
 import { officeAddressText, officeHoursText } from '../../src/content/office.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { buildHead, jsonForScript } from '../../src/seo/head.ts';
-import { jobPostingJsonLd, organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
+import { breadcrumbJsonLd, jobPostingJsonLd, organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
 import { shortDescription } from '../../src/seo/shortDescription.ts';
 import { structuredDataProblems } from '../../src/seo/structuredDataRules.ts';
 import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
@@ -87,6 +87,18 @@ describe('structured data', () => {
     });
   });
 
+  test('gives a service page the trail Home > Services > the service, in absolute addresses', () => {
+    expect(breadcrumbJsonLd('/services', { name: meal.card.title, path: meal.canonicalPath }, origin)).toEqual({
+      '@context': 'https://schema.org',
+      '@type': 'BreadcrumbList',
+      itemListElement: [
+        { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://care.example.org/' },
+        { '@type': 'ListItem', position: 2, name: 'Services', item: 'https://care.example.org/services' },
+        { '@type': 'ListItem', position: 3, name: 'Meal Preparation', item: 'https://care.example.org/meal-preparation' },
+      ],
+    });
+  });
+
   test('shortens a long text to a search description at a word, with an ellipsis', () => {
     expect(shortDescription('Short enough.')).toBe('Short enough.');
     const long = shortDescription(`${'Caregivers help clients at home, '.repeat(8)}every day.`);
@@ -129,7 +141,11 @@ describe('the structured-data check', () => {
   const job = () => jobPostingJsonLd(content.jobs[0]!, site, origin) as unknown as Record<string, unknown>;
 
   test('passes every block the site builds', () => {
-    const blocks = [organizationJsonLd(site, origin), ...content.services.map((s) => serviceJsonLd(s, site, origin)), ...content.jobs.map((j) => jobPostingJsonLd(j, site, origin))];
+    const blocks = [
+      organizationJsonLd(site, origin),
+      ...content.services.flatMap((s) => [serviceJsonLd(s, site, origin), breadcrumbJsonLd('/services', { name: s.card.title, path: s.canonicalPath }, origin)]),
+      ...content.jobs.map((j) => jobPostingJsonLd(j, site, origin)),
+    ];
     for (const block of blocks) expect(structuredDataProblems(jsonForScript(block))).toEqual([]);
   });
 
@@ -160,6 +176,23 @@ describe('the structured-data check', () => {
       'JobPosting baseSalary.value has neither a value nor a range from minValue to maxValue (found 22 to 18)',
     ]);
     expect(structuredDataProblems(JSON.stringify({ ...job(), baseSalary: 20 }))).toEqual(['JobPosting baseSalary is not a MonetaryAmount']);
+  });
+
+  test('fails a trail of one item, out of order, without a name, or with an address that is not absolute', () => {
+    const trail = breadcrumbJsonLd('/careers', { name: 'Companion Caregiver', path: '/careers/companion-caregiver' }, origin);
+    const items = trail.itemListElement as unknown as Array<Record<string, unknown>>;
+    const withItems = (list: unknown[]) => JSON.stringify({ ...trail, itemListElement: list });
+    expect(structuredDataProblems(withItems(items))).toEqual([]);
+    expect(structuredDataProblems(withItems(items.slice(0, 1)))).toEqual(['BreadcrumbList has fewer than two items in itemListElement']);
+    expect(structuredDataProblems(withItems([items[1], items[0], items[2]]))).toEqual([
+      'BreadcrumbList itemListElement[0] has position 2, not 1',
+      'BreadcrumbList itemListElement[1] has position 1, not 2',
+    ]);
+    expect(structuredDataProblems(withItems([items[0], { ...items[1], name: '' }, { ...items[2], item: '/careers/companion-caregiver' }]))).toEqual([
+      'BreadcrumbList itemListElement[1] has no name',
+      'BreadcrumbList itemListElement[2] has no absolute address in item (found "/careers/companion-caregiver")',
+    ]);
+    expect(structuredDataProblems(JSON.stringify({ '@context': 'https://schema.org', '@type': 'BreadcrumbList' }))).toEqual(['BreadcrumbList has no itemListElement']);
   });
 
   test('fails a LocalBusiness without its address, a Service without its provider, an unknown type, and text that is not JSON', () => {
