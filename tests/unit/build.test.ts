@@ -28,6 +28,9 @@ beforeAll(() => {
   writeFileSync(path.join(project.dir, 'content/services/foot-care.yaml'), fixtureService);
   // One opening removed, and one whose last day has passed: neither may be built, listed or offered.
   rmSync(path.join(project.dir, 'content/jobs/care-scheduling-coordinator.yaml'));
+  // An office address (the shipped site.yaml gives none, only an example in a comment).
+  const siteFile = path.join(project.dir, 'content/site.yaml');
+  writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace(/^# address:\n#   street: (.*)\n#   town: (.*)\n#   zip: (.*)$/m, 'address:\n  street: $1\n  town: $2\n  zip: $3'));
   // An opening that gives its pay (the shipped ones give none).
   const caregiverFile = path.join(project.dir, 'content/jobs/companion-caregiver.yaml');
   writeFileSync(caregiverFile, `${readFileSync(caregiverFile, 'utf8')}pay:\n  min: 18\n  max: 22\n  per: HOUR\n`);
@@ -100,6 +103,16 @@ describe('a build with one new service file', () => {
     expect(read('careers/index.html')).toContain('$18–$22 an hour');
     const posting = jsonLdBlocks(html).map((block) => JSON.parse(block)).find((block) => block['@type'] === 'JobPosting');
     expect(posting.baseSalary).toEqual({ '@type': 'MonetaryAmount', currency: 'USD', value: { '@type': 'QuantitativeValue', minValue: 18, maxValue: 22, unitText: 'HOUR' } });
+  });
+
+  test("shows the office's address, once site.yaml gives one, in every footer and on /contact, and gives it to search engines", () => {
+    const words = '100 Example Road, Suite 2, Berlin, CT 06037';
+    for (const page of ['index.html', 'contact/index.html', 'about/index.html', 'meal-preparation/index.html']) {
+      expect(/<footer[^]*<\/footer>/.exec(read(page))![0], page).toContain(words);
+    }
+    expect(/<h2>Reach Us<\/h2>[^]*?<\/ul>/.exec(read('contact/index.html'))![0]).toContain(words);
+    const agency = jsonLdBlocks(read('index.html')).map((block) => JSON.parse(block)).find((block) => block['@type'] === 'LocalBusiness');
+    expect(agency.address).toEqual({ '@type': 'PostalAddress', streetAddress: '100 Example Road, Suite 2', addressLocality: 'Berlin', postalCode: '06037', addressRegion: 'CT', addressCountry: 'US' });
   });
 
   test('gives every page below the top level, and every service page, a trail from home on the canonical origin', async () => {
