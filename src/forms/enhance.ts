@@ -42,9 +42,10 @@ function enhance(form: HTMLFormElement) {
   const startedAt = form.elements.namedItem(FORM_GUARD.startedAt) as HTMLInputElement;
   let sending = false;
 
-  // When the browser began to load the page: before anything was on the screen, so the time a person took is
-  // never under-counted, however late this script runs (on a slow phone it can run 0.6 s after the first paint).
-  startedAt.value = String(Math.round(performance.timeOrigin));
+  // When the browser began to load the page (its time origin, read on the Date clock so that both agree): before
+  // anything was on the screen, so the time a person took is never under-counted, however late this script runs
+  // (on a slow phone it can run 0.6 s after the first paint).
+  startedAt.value = String(Math.round(Date.now() - performance.now()));
   startedAt.disabled = false;
 
   /** The element a field's message is about: its control, or the fieldset of a group of radio buttons. */
