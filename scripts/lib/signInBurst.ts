@@ -25,7 +25,8 @@ function once(url: string, init: { method?: string; headers: Record<string, stri
   });
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+/** The middle value (the upper one of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
 
 export interface BurstResult {
   /** Median time of a REST read with nothing else going on. */
@@ -65,5 +66,3 @@ export async function signInBurst(api: { url: string; anonKey: string; serviceRo
   const statuses = (await Promise.all(signIns)).map((answer) => answer.status);
   return { quietMs: median(quiet), duringMs: during, signInsPendingAtFirstRead: pendingAtFirst, signInStatuses: statuses };
 }
-
-export { median };

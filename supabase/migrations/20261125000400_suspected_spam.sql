@@ -100,7 +100,3 @@ end
 $$;
 
 revoke execute on function private.sync_workflow_stages(text, jsonb) from public;
-
--- The dashboard's "Spam" count and list: suspected spam is looked up by stage, like every stage.
-create index job_applications_stage_idx on public.job_applications (stage);
-create index inquiries_stage_idx on public.inquiries (stage);

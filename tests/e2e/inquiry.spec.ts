@@ -11,7 +11,7 @@
  * once on the desktop (its hidden field filled, as a password manager may) and once from the 375 px phone for
  * the dashboard.
  */
-import { expect, test, type Page, type Route } from '@playwright/test';
+import { expect, test, type Browser, type Locator, type Page, type Route } from '@playwright/test';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { inquiryChoicesFrom } from '../../src/forms/formChoices.ts';
@@ -239,6 +239,23 @@ test('the thanks page says what happens next, the reply promise and the phone nu
   await expectThanksPage(page, content, 'contact');
 });
 
+/**
+ * A staff member at 1280 px, with JavaScript on (a test's options carry over to a new context), signed in and
+ * searching the Inquiries list for `name`; `work` gets the page and the rows that match.
+ */
+async function asStaffSearching(browser: Browser, name: string, work: (admin: Page, row: Locator) => Promise<void>) {
+  const staff = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: true });
+  try {
+    const admin = await staff.newPage();
+    await signIn(admin);
+    await admin.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
+    await admin.getByLabel('Search inquiries').fill(name);
+    await work(admin, admin.locator('tbody tr', { hasText: name }));
+  } finally {
+    await staff.close();
+  }
+}
+
 /** The stored inquiry of the family named `name`: its stage and why it was taken for spam, if it was. */
 async function storedAs(name: string) {
   const { data, error } = await service().from('inquiries').select('stage, spam_reason').eq('name', name);
@@ -292,13 +309,7 @@ test('a request posted at a script\'s speed gets the same answer, is filed under
   expect(stored?.stage, `sent within ${MIN_FILL_MS} ms of the page's start, so filed as spam`).toBe('spam');
   expect(stored?.spam_reason).toMatch(/^Sent \d+ ms after the page began to load/);
 
-  const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
-  try {
-    const admin = await staff.newPage();
-    await signIn(admin);
-    await admin.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
-    await admin.getByLabel('Search inquiries').fill(f.name);
-    const row = admin.locator('tbody tr', { hasText: f.name });
+  await asStaffSearching(browser, f.name, async (admin, row) => {
     // Not among the real requests (the list opens on Open ones); apart, under Spam.
     await expect(row).toHaveCount(0);
     await showStage(admin, 'inquiries', 'Spam');
@@ -316,9 +327,7 @@ test('a request posted at a script\'s speed gets the same answer, is filed under
     await showStage(admin, 'inquiries', 'Open');
     await expect(row).toHaveCount(1);
     expect(await storedAs(f.name)).toEqual([{ stage: 'new', spam_reason: stored!.spam_reason }]);
-  } finally {
-    await staff.close();
-  }
+  });
 });
 
 test.describe('with JavaScript off', () => {
@@ -354,14 +363,7 @@ test.describe('with JavaScript off', () => {
     await send(page).click();
     await expect(page).toHaveURL('/contact/thanks');
 
-    // The test's options carry over to a new context: staff have JavaScript on.
-    const staff = await browser.newContext({ viewport: { width: 1280, height: 800 }, javaScriptEnabled: true });
-    try {
-      const admin = await staff.newPage();
-      await signIn(admin);
-      await admin.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
-      await admin.getByLabel('Search inquiries').fill(f.name);
-      const row = admin.locator('tbody tr', { hasText: f.name });
+    await asStaffSearching(browser, f.name, async (admin, row) => {
       await expect(row).toHaveCount(1);
       await expect(row).toContainText(f.email);
       await expect(row).toContainText(f.careFor);
@@ -374,9 +376,7 @@ test.describe('with JavaScript off', () => {
       await expect(term('Best time to call')).toHaveText(f.callTime);
       await expect(term('Sent from')).toHaveText('/');
       await expect(dialog.locator('.letter')).toHaveText(f.message);
-    } finally {
-      await staff.close();
-    }
+    });
   });
 });
 

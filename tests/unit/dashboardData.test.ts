@@ -3,8 +3,9 @@
  * read (range reads after an exact count), for applications and inquiries alike, and the search and week
  * counts cover them all. The same generic functions (records.ts) serve both lists.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { staffClients } from './staffClients.ts';
 import { APPLICATION_COLUMNS, resumeFileName, type ApplicationSummary } from '../../src/admin/applications.ts';
 import type { Database } from '../../src/database.ts';
 import { INQUIRY_COLUMNS, type InquirySummary } from '../../src/admin/inquiries.ts';
@@ -17,17 +18,9 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
 let supabase: LocalSupabase;
-const clients: SupabaseClient<Database>[] = [];
+const { signedIn, stopAll } = staffClients(() => supabase);
 const applications = demoApplications(2500, Date.now(), 99, false);
 const inquiries = demoInquiries(10_000, Date.now(), 99);
-
-async function signedIn(email: string, password: string) {
-  const client = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  clients.push(client);
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
-}
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 0 });
@@ -36,7 +29,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.auth.stopAutoRefresh()));
+  await stopAll();
   await supabase.close();
 });
 

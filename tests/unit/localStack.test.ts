@@ -4,28 +4,19 @@
  * stopping leaves the other serving (and the supervisor starts it again).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePorts } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { createStaticServer } from '../../scripts/serve.ts';
-import { headerRules, headersFile } from '../../src/security/headers.ts';
+import { writeSiteFixture } from './siteFixture.ts';
 
 let root: string;
 beforeAll(() => {
-  root = mkdtempSync(path.join(tmpdir(), 'site-'));
-  mkdirSync(path.join(root, 'services'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page</p>');
-  writeFileSync(path.join(root, 'services', 'index.html'), `<!doctype html><title>Services</title><p>${'services '.repeat(200)}</p>`);
-  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(root, '404.html'), '<!doctype html><title>Not found</title><p>Oops! Page not found</p>');
-  writeFileSync(path.join(root, '_headers'), headersFile(headerRules({ supabaseUrl: 'http://127.0.0.1:54321', formProvider: false })));
+  root = writeSiteFixture('site-');
 });
 afterAll(() => rmSync(root, { recursive: true, force: true }));
 

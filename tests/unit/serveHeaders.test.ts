@@ -4,17 +4,15 @@
  * the file to every response, so a local test that passes on a 200 but would miss the policy on an error page
  * is not testing what is deployed. The 404 page answers 404 at its own address too, as it does everywhere else.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { rmSync, symlinkSync } from 'node:fs';
 import { get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { createStaticServer } from '../../scripts/serve.ts';
-import { headerRules, headersFile, headersFor } from '../../src/security/headers.ts';
+import { headersFor } from '../../src/security/headers.ts';
+import { NOT_FOUND_PAGE, SITE_RULES, writeSiteFixture } from './siteFixture.ts';
 
-const RULES = headerRules({ supabaseUrl: 'http://127.0.0.1:54321', formProvider: false });
-const NOT_FOUND_PAGE = '<!doctype html><title>Not found</title><p>Oops! Page not found</p>';
 
 let root: string;
 let server: Server;
@@ -22,14 +20,7 @@ let base: string;
 const logged: string[] = [];
 
 beforeAll(async () => {
-  root = mkdtempSync(path.join(tmpdir(), 'serve-headers-'));
-  mkdirSync(path.join(root, 'services'));
-  mkdirSync(path.join(root, 'assets'));
-  writeFileSync(path.join(root, 'index.html'), '<!doctype html><title>Home</title><p>home page</p>');
-  writeFileSync(path.join(root, 'services', 'index.html'), `<!doctype html><title>Services</title><p>${'services '.repeat(200)}</p>`);
-  writeFileSync(path.join(root, 'assets', 'app-abc123.js'), 'console.log(1)');
-  writeFileSync(path.join(root, '404.html'), NOT_FOUND_PAGE);
-  writeFileSync(path.join(root, '_headers'), headersFile(RULES));
+  root = writeSiteFixture('serve-headers-');
   // A link to itself: looking the file up fails (ELOOP), which the server answers with 500.
   symlinkSync('broken.html', path.join(root, 'broken.html'));
   server = createStaticServer(root, (line) => logged.push(line));
@@ -61,7 +52,7 @@ function conditionalGet(pathname: string, etag: string): Promise<Response> {
  * not the file (an error) may not be cached at all, so its Cache-Control is `no-store` whatever the rule says.
  */
 function missingRuleHeaders(pathname: string, response: Response): string[] {
-  const expected = { ...headersFor(RULES, pathname) };
+  const expected = { ...headersFor(SITE_RULES, pathname) };
   const isFile = response.status < 300 || response.status === 304;
   if (!isFile) expected['Cache-Control'] = 'no-store';
   return Object.entries(expected)

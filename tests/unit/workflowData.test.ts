@@ -4,8 +4,9 @@
  * values and nothing overwritten, notes and history read back as the timeline shows them; and the list's
  * filters (stage, owner, age) with their counts per stage.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { staffClients } from './staffClients.ts';
 import type { Database, Inquiry } from '../../src/database.ts';
 import { addNote, changeOwner, changeStage, deleteNote, loadHistory, loadStaff, StaleError } from '../../src/admin/workflow/data.ts';
 import { DEFAULT_FILTERS, filterRows } from '../../src/admin/workflow/filters.ts';
@@ -17,15 +18,7 @@ const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01';
 const SAM = '3b8e6f12-9c4d-4a7e-b1f3-5d2c8a9e6b03';
 
 let supabase: LocalSupabase;
-const clients: SupabaseClient<Database>[] = [];
-
-async function signedIn(email: string, password: string) {
-  const client = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  clients.push(client);
-  const { error } = await client.auth.signInWithPassword({ email, password });
-  if (error) throw error;
-  return client;
-}
+const { signedIn, stopAll } = staffClients(() => supabase);
 
 /** A new inquiry, as the submit-inquiry function stores it, read back whole. */
 async function newInquiry(name: string): Promise<Inquiry> {
@@ -45,7 +38,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  await Promise.all(clients.map((c) => c.auth.stopAutoRefresh()));
+  await stopAll();
   await supabase.close();
 });
 

@@ -1,0 +1,21 @@
+/**
+ * Sign-ins to a stand-in as the dashboard makes them (supabase-js, no stored session), kept so that a test file can
+ * stop their refresh timers when it ends. `api` is read at each sign-in: the stand-in starts in beforeAll.
+ */
+import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { Database } from '../../src/database.ts';
+
+export function staffClients(api: () => { url: string; anonKey: string }) {
+  const clients: SupabaseClient<Database>[] = [];
+  return {
+    async signedIn(email: string, password: string): Promise<SupabaseClient<Database>> {
+      const { url, anonKey } = api();
+      const client = createClient<Database>(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      clients.push(client);
+      const { error } = await client.auth.signInWithPassword({ email, password });
+      if (error) throw error;
+      return client;
+    },
+    stopAll: () => Promise.all(clients.map((client) => client.auth.stopAutoRefresh())),
+  };
+}
