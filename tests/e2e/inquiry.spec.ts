@@ -321,6 +321,9 @@ test('a request posted at a script\'s speed gets the same answer, is filed under
     expect(await seriousViolations(admin, '[role="dialog"]')).toEqual([]);
     await dialog.getByRole('button', { name: 'Not spam: move to New' }).click();
     await expect(dialog.getByRole('status')).toHaveText('Moved back to New.');
+    // The button went with the notice; focus is on the stage, which now says New.
+    await expect(dialog.getByLabel('Stage', { exact: true })).toBeFocused();
+    await expect(dialog.getByLabel('Stage', { exact: true })).toHaveValue('new');
     await expect(dialog.getByText('Filed as spam.')).toHaveCount(0);
     await dialog.getByRole('button', { name: 'Close' }).click();
     await expect(row).toHaveCount(0);

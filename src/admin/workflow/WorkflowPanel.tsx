@@ -7,7 +7,7 @@
  * and a message says so. The history is the database's (written by its triggers), read again after each change.
  */
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import type { StaffMember, WorkflowColumns } from '../../database.ts';
 import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
@@ -47,6 +47,7 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
   const [notice, setNotice] = useState<Notice>(null);
   // undefined while loading, null when it could not be loaded.
   const [history, setHistory] = useState<History | null | undefined>();
+  const stageSelect = useRef<HTMLSelectElement>(null);
 
   const refresh = useCallback(() => {
     let active = true;
@@ -156,7 +157,12 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
               type="button"
               className="primary"
               disabled={busy}
-              onClick={() => void save(() => changeStage(supabase, table, row, firstStage), (saved) => `Moved back to ${stageLabel(list, saved.stage)}.`, 'Failed to move the record')}
+              onClick={() =>
+                // The button goes with the spam notice: focus goes on to the stage, which now says where the record is.
+                void save(() => changeStage(supabase, table, row, firstStage), (saved) => `Moved back to ${stageLabel(list, saved.stage)}.`, 'Failed to move the record').then(() =>
+                  stageSelect.current?.focus(),
+                )
+              }
             >
               Not spam: move to {stageLabel(list, firstStage)}
             </button>
@@ -166,7 +172,7 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
           <div className="field">
             <label htmlFor={`${ids}-stage`}>Stage</label>
             <div className="row">
-              <select id={`${ids}-stage`} value={stage} aria-describedby={`${ids}-meaning`} onChange={(event) => setStage(event.target.value)}>
+              <select ref={stageSelect} id={`${ids}-stage`} value={stage} aria-describedby={`${ids}-meaning`} onChange={(event) => setStage(event.target.value)}>
                 {stagesOf(list).map((option) => (
                   <option key={option.code} value={option.code}>
                     {option.label}
