@@ -1,7 +1,8 @@
 /**
- * `npm run build`: validate the content, prerender every page with Vike into dist/client, then write
- * sitemap.xml, robots.txt and the security headers (_headers, and each page's style policy). Any failure
- * removes dist/ so that nothing half-built can be deployed.
+ * `npm run build`: validate the content, prerender every page with Vike, then write sitemap.xml, robots.txt and
+ * the security headers (_headers, and each page's style policy). Everything is built in a folder of its own
+ * (dist/.build-<pid>, src/buildDir.ts) and moved to dist/client only when every step succeeded: a failure leaves
+ * the previous build in dist/client, served and deployable as it was.
  * The bundles are reused when only content changed (scripts/lib/buildCache.ts); the pages are always all
  * prerendered again. This process stays small: the content step, the bundler and the prerender's workers each run
  * in processes of their own. `npm run build` runs it compiled (scripts/build.mjs).
@@ -9,6 +10,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
+import { BUILD_DIR_ENV } from '../src/buildDir.ts';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
 import { headerRules, headersFile } from '../src/security/headers.ts';
@@ -18,10 +20,11 @@ import type { Bundled, BundleStepResult } from './lib/bundle.ts';
 import { compiledScript } from './lib/compiled.mjs';
 import type { ContentStepResult } from './lib/contentStep.ts';
 import { writeFonts, writeImages } from './lib/publicAssets.ts';
-import { BuildOutput } from './lib/output.ts';
+import { BuildOutput, publish, removeAbandonedStaging, stagingDir } from './lib/output.ts';
 import { prerenderWorkers, startPrerender, type Prerender } from './lib/writePages.ts';
 
 const dist = path.join(process.cwd(), 'dist');
+const staging = stagingDir(dist);
 const cache = path.join(process.cwd(), CACHE_DIR);
 const started = performance.now();
 /** BUILD_TIMINGS=1: when each step ended, in seconds since the build started (on stderr). */
@@ -37,17 +40,22 @@ let bundler: Awaited<ReturnType<typeof startBundler>> | undefined;
 function fail(message: string): never {
   prerender?.stop();
   bundler?.stop();
-  rmSync(dist, { recursive: true, force: true });
-  console.error(`\nBuild failed. Nothing was written to dist/.\n\n${message}\n`);
+  rmSync(staging, { recursive: true, force: true });
+  const kept = existsSync(path.join(dist, 'client'))
+    ? 'dist/client still holds the previous build, untouched (a running `npm start` or `npm run serve` goes on serving it).'
+    : 'Nothing was written to dist/.';
+  console.error(`\nBuild failed. ${kept}\n\n${message}\n`);
   process.exit(1);
 }
 
 mkdirSync(cache, { recursive: true });
+removeAbandonedStaging(dist);
+rmSync(staging, { recursive: true, force: true });
 const snapshot = path.join(cache, 'content.json');
 const stepResult = path.join(cache, 'content-step.json');
 // The bundler and the prerender run in plain-Node processes of their own, one after the other, so that their
 // memory is never held at once.
-const childEnv = { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot };
+const childEnv = { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot, [BUILD_DIR_ENV]: staging };
 
 /**
  * Starts the bundling step (scripts/lib/bundle.ts), which loads Vite and the plugins while the content is checked
@@ -89,11 +97,11 @@ const startWorkers = () => startPrerender({ script: prerenderScript, env: childE
 
 // The bundles depend on code only, not on content (the form's choices the content step writes for the Edge
 // Functions are left out of the key: the dashboard gets its labels with its page). When they are kept, they are
-// put in dist/ first, and the prerender's workers start loading them while the content is checked; otherwise the
+// put in the build's folder first, and the prerender's workers start loading them while the content is checked; otherwise the
 // bundler starts loading Vite meanwhile, and bundles once the content is valid.
-const output = new BuildOutput(path.join(dist, 'client'));
+const output = new BuildOutput(path.join(staging, 'client'));
 const key = bundleKey(process.cwd());
-let bundled = restoreBundles<Bundled>(process.cwd(), key, output);
+let bundled = restoreBundles<Bundled>(process.cwd(), key, output, staging);
 const reused = bundled !== undefined;
 if (reused) prerender = startWorkers();
 else bundler = await startBundler();
@@ -114,10 +122,10 @@ if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy s
 if (site.workflowSqlUpdated) console.log(`Updated ${WORKFLOW_SQL_FILE} (apply it to the database: see the README's deploy steps).`);
 
 if (!bundled) {
-  // `vike build` empties dist/client: everything in it now is a bundle.
+  // Everything in the build's folder now is a bundle.
   bundled = await bundler!.run();
   timing('bundled');
-  saveBundles(process.cwd(), key, bundled);
+  saveBundles(process.cwd(), key, bundled, staging);
   for (const file of filesUnder(output.root)) output.keep(file);
 }
 const { formScript, analytics } = bundled;
@@ -130,7 +138,7 @@ try {
   fail(`The pages could not be prerendered: ${(error as Error).message}.`);
 }
 // As `vike prerender` does when every page is prerendered: the server bundle is not deployed.
-rmSync(path.join(dist, 'server'), { recursive: true, force: true });
+rmSync(path.join(staging, 'server'), { recursive: true, force: true });
 timing('pages rendered and written');
 
 // The pictures and fonts the pages link to, and the files for the host.
@@ -147,14 +155,19 @@ try {
 } catch (error) {
   fail(`The security headers could not be written: ${(error as Error).message}`);
 }
-// What an earlier build wrote and this one did not (a removed page, older bundles) goes.
-const removed = output.sweep();
-timing('pictures, fonts, sitemap and headers written; old files removed');
+timing('pictures, fonts, sitemap and headers written');
+// Every step succeeded: the new site replaces the one served.
+try {
+  publish(staging, dist);
+} catch (error) {
+  fail(`The new site could not be moved into dist/client: ${(error as Error).message}`);
+}
+timing('published');
 
 const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${site.paths.length} public pages (${pageCount} with /admin and 404.html), sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
 console.log(reused ? 'Bundles: reused (no code, configuration, dependency, MDX or VITE_* change since they were built); every page prerendered again.' : `Bundles: built, and kept in ${CACHE_DIR}/ for content-only rebuilds.`);
-console.log(`Files: ${output.written} written (new or changed), ${output.produced.size - output.written - output.kept} unchanged (already in dist/client), ${output.kept} from the bundler; ${removed} left from an earlier build removed.`);
+console.log(`Files: ${output.produced.size} in dist/client (${output.kept} from the bundler), built beside the previous site and put in its place at the end.`);
 console.log(`Pictures: ${site.images.length} (${pictures.files} files${pictures.converted ? `, ${pictures.converted} converted now` : ''}).`);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
 console.log(

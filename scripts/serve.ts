@@ -6,21 +6,23 @@
  * bad Range with 416 rather than throwing. Only GET and HEAD are served (405 otherwise), and no request can
  * end the process: whatever fails inside one request is answered (or its socket closed) and logged.
  * Every answer, errors included, carries the headers _headers gives its path, as a static host sends them.
+ * A build replaces the folder while it is served (scripts/lib/output.ts): the headers and the 404 page are read
+ * again when they change, and a request that comes in the instant the folder is being swapped waits for it.
  */
-import { readFileSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import compression from 'compression';
 import send from 'send';
-import { headersFor, parseHeadersFile, type HeaderRule } from '../src/security/headers.ts';
+import { headersFor, parseHeadersFile } from '../src/security/headers.ts';
 
 type Log = (line: string) => void;
 
 export function createStaticServer(root = path.join(process.cwd(), 'dist', 'client'), log: Log = console.log): Server {
-  const notFoundPage = readFileSync(path.join(root, '404.html'));
   const compress = compression();
-  const rules = headerRulesOf(root);
+  const notFoundPage = whenChanged(path.join(root, '404.html'), (text) => text ?? Buffer.from('Not Found\n'));
+  const rules = whenChanged(path.join(root, '_headers'), (text) => (text ? parseHeadersFile(text.toString('utf8')) : []));
 
   /**
    * The headers the build wrote for this path (dist/client/_headers), as a static host applies them: set
@@ -33,7 +35,7 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
     } catch {
       // an unparsable URL still gets the site-wide headers
     }
-    for (const [name, value] of Object.entries(headersFor(rules, pathname))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(headersFor(rules(), pathname))) res.setHeader(name, value);
   }
 
   function notFound(req: IncomingMessage, res: ServerResponse) {
@@ -42,7 +44,7 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
     res.setHeader('Content-Type', 'text/html; charset=utf-8');
     res.setHeader('Cache-Control', 'no-store');
     res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.end(req.method === 'HEAD' ? undefined : notFoundPage);
+    res.end(req.method === 'HEAD' ? undefined : notFoundPage());
   }
 
   function serveFile(req: IncomingMessage, res: ServerResponse) {
@@ -61,8 +63,9 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
       .pipe(res);
   }
 
-  return createServer((req, res) => {
+  return createServer(async (req, res) => {
     try {
+      await swapped(root);
       applyRules(req, res);
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
@@ -79,12 +82,37 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
   });
 }
 
-/** The rules of root/_headers; none when the folder was not built with them. */
-function headerRulesOf(root: string): HeaderRule[] {
-  try {
-    return parseHeadersFile(readFileSync(path.join(root, '_headers'), 'utf8'));
-  } catch {
-    return [];
+/**
+ * A value made from a file (undefined when there is none), made again only when the file is another one or has
+ * changed: a build puts a new folder in place, so its files are new inodes.
+ */
+function whenChanged<T>(file: string, make: (bytes: Buffer | undefined) => T): () => T {
+  let seen: string | undefined;
+  let value: T;
+  return () => {
+    const stats = statSync(file, { throwIfNoEntry: false });
+    const stamp = stats ? `${stats.ino}:${stats.mtimeMs}:${stats.size}` : 'none';
+    if (stamp !== seen) {
+      let bytes: Buffer | undefined;
+      try {
+        bytes = stats ? readFileSync(file) : undefined;
+      } catch {
+        bytes = undefined;
+      }
+      value = make(bytes);
+      seen = stamp;
+    }
+    return value;
+  };
+}
+
+/** How long a request waits for the served folder when it is missing (a build swapping it in takes microseconds). */
+const SWAP_WAIT_MS = 2000;
+
+/** Resolves once the served folder is there, or after SWAP_WAIT_MS (then the request gets the 404 it would). */
+async function swapped(root: string): Promise<void> {
+  for (const started = Date.now(); !existsSync(root) && Date.now() - started < SWAP_WAIT_MS; ) {
+    await new Promise((resolve) => setTimeout(resolve, 10));
   }
 }
 

@@ -3,12 +3,14 @@
  * lazily (src/analytics/start.ts), outside Vike, like the form script (buildFormScript.ts). Only with
  * VITE_POSTHOG_KEY: without a key nothing is built, no manifest is written (a stale one is removed), and pages
  * get no analytics script at all (DESIGN 7). The key, host and test switch are baked in at build time.
- * Runs after `vike build` (which empties dist/client) and before `vike prerender` (which reads the manifest).
+ * Runs after `vike build` (which empties client/ of the build's folder) and before the prerender (which reads the
+ * manifest).
  */
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
+import { buildDir } from '../../src/buildDir.ts';
 import { ANALYTICS_SCRIPT_MANIFEST, ANALYTICS_SCRIPT_SOURCE, type AnalyticsScriptManifest } from '../../src/analytics/script.ts';
 
 /** The browser-safe variables the analytics code reads (src/analytics/options.ts). */
@@ -27,9 +29,9 @@ export interface AnalyticsBuild {
 
 export interface BuildAnalyticsOptions {
   root?: string;
-  /** Where the scripts go (assets/ below it); default dist/client under root. */
+  /** Where the scripts go (assets/ below it); default client/ of the build's folder (src/buildDir.ts). */
   outDir?: string;
-  /** Where the manifest goes; default ANALYTICS_SCRIPT_MANIFEST under root. */
+  /** Where the manifest goes; default ANALYTICS_SCRIPT_MANIFEST in the build's folder. */
   manifest?: string;
   env?: NodeJS.ProcessEnv;
 }
@@ -37,11 +39,11 @@ export interface BuildAnalyticsOptions {
 export async function buildAnalytics(options: BuildAnalyticsOptions = {}): Promise<AnalyticsBuild | undefined> {
   const root = options.root ?? process.cwd();
   const env = options.env ?? process.env;
-  const manifestFile = options.manifest ?? path.join(root, ANALYTICS_SCRIPT_MANIFEST);
+  const manifestFile = options.manifest ?? path.join(buildDir(env, root), ANALYTICS_SCRIPT_MANIFEST);
   rmSync(manifestFile, { force: true });
   if (!env.VITE_POSTHOG_KEY?.trim()) return undefined;
 
-  const outDir = options.outDir ?? path.join(root, 'dist/client');
+  const outDir = options.outDir ?? path.join(buildDir(env, root), 'client');
   const chunks = await bundleBrowserScripts({ root, outDir, env, inputs: { analytics: path.join(root, ANALYTICS_SCRIPT_SOURCE) } });
   const entry = chunks.find((chunk) => chunk.isEntry);
   if (!entry) throw new Error(`no entry chunk built from ${ANALYTICS_SCRIPT_SOURCE}`);

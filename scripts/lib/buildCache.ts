@@ -1,5 +1,5 @@
 /**
- * The bundles a build reuses: what `vike build` and the form and analytics scripts write to dist/ depends on
+ * The bundles a build reuses: what `vike build` and the form and analytics scripts write depends on
  * the code, the configuration, the dependencies, the MDX bodies (compiled into the server bundle) and the
  * VITE_* variables, never on the YAML content. So after a build the bundles are kept in .build-cache/, under
  * a key that hashes all of those inputs, and a build whose key is the same (an edit of content only) starts
@@ -42,11 +42,11 @@ export function bundleKey(root: string, env: NodeJS.ProcessEnv = process.env): s
 const bundlesDir = (root: string) => path.join(root, CACHE_DIR, 'bundles');
 
 /**
- * Puts the kept bundles for `key` in place: dist/server (which only the prerender reads) and dist/assets.json
- * afresh, and in dist/client each bundle file, unless the same bytes are already there (the rest of the previous
- * build stays until `output`'s sweep). Returns what was saved with them, or undefined.
+ * Puts the kept bundles for `key` in the build's folder `out` (an empty one, src/buildDir.ts): server/ (which only
+ * the prerender reads) and assets.json as they are, and each file of client/ through `output`. Returns what was
+ * saved with them, or undefined.
  */
-export function restoreBundles<T>(root: string, key: string, output: BuildOutput): T | undefined {
+export function restoreBundles<T>(root: string, key: string, output: BuildOutput, out: string): T | undefined {
   const kept = path.join(bundlesDir(root), key);
   let saved: { key: string; meta: T };
   try {
@@ -55,11 +55,9 @@ export function restoreBundles<T>(root: string, key: string, output: BuildOutput
     return undefined;
   }
   if (saved.key !== key) return undefined;
-  const dist = path.join(root, 'dist');
-  mkdirSync(dist, { recursive: true });
-  for (const name of readdirSync(dist)) if (name !== 'client') rmSync(path.join(dist, name), { recursive: true, force: true });
+  mkdirSync(out, { recursive: true });
   for (const name of readdirSync(path.join(kept, 'dist'))) {
-    if (name !== 'client') cpSync(path.join(kept, 'dist', name), path.join(dist, name), { recursive: true });
+    if (name !== 'client') cpSync(path.join(kept, 'dist', name), path.join(out, name), { recursive: true });
   }
   const client = path.join(kept, 'dist', 'client');
   for (const file of filesUnder(client)) output.copySync(file, path.join(client, file));
@@ -75,13 +73,13 @@ export function filesUnder(folder: string): string[] {
     .map((entry) => path.relative(folder, path.join(entry.parentPath, entry.name)));
 }
 
-/** Keeps dist/ as it is now (the bundles, before the prerender) for builds with the same key. */
-export function saveBundles<T>(root: string, key: string, meta: T): void {
+/** Keeps the build's folder `out` as it is now (the bundles, before the prerender) for builds with the same key. */
+export function saveBundles<T>(root: string, key: string, meta: T, out: string): void {
   const kept = path.join(bundlesDir(root), key);
   const next = `${kept}.${process.pid}.tmp`;
   rmSync(next, { recursive: true, force: true });
   mkdirSync(next, { recursive: true });
-  cpSync(path.join(root, 'dist'), path.join(next, 'dist'), { recursive: true });
+  cpSync(out, path.join(next, 'dist'), { recursive: true });
   // Written last: an entry without its key is never used.
   writeFileSync(path.join(next, 'key.json'), JSON.stringify({ key, meta }));
   rmSync(kept, { recursive: true, force: true });

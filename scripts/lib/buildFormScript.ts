@@ -2,22 +2,25 @@
  * Bundles the form script (src/forms/enhance.ts: both public forms, and the provider's form on the contact
  * card) on its own, outside Vike: a global client entry would load on every page, and public pages without a
  * form must load no JavaScript at all.
- * Runs after `vike build` (which empties dist/client) and before `vike prerender` (which reads the manifest).
+ * Runs after `vike build` (which empties client/ of the build's folder) and before the prerender (which reads the
+ * manifest).
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { build, type Rolldown } from 'vite';
+import { buildDir } from '../../src/buildDir.ts';
 import { FORM_SCRIPT_MANIFEST, FORM_SCRIPT_SOURCE, type FormScriptManifest } from '../../src/forms/formScript.ts';
 
-export async function buildFormScript(root = process.cwd()): Promise<{ src: string; gzipBytes: number }> {
+export async function buildFormScript(root = process.cwd(), outRoot = buildDir()): Promise<{ src: string; gzipBytes: number }> {
+  const client = path.join(outRoot, 'client');
   const output = (await build({
     root,
     configFile: false,
     publicDir: false,
     logLevel: 'warn',
     build: {
-      outDir: 'dist/client',
+      outDir: client,
       emptyOutDir: false,
       copyPublicDir: false,
       target: 'es2020',
@@ -32,8 +35,9 @@ export async function buildFormScript(root = process.cwd()): Promise<{ src: stri
   const entry = output.output.find((item) => item.type === 'chunk' && item.isEntry);
   if (!entry || output.output.length !== 1) throw new Error(`expected one file from ${FORM_SCRIPT_SOURCE}, found ${output.output.map((o) => o.fileName).join(', ')}`);
   const manifest: FormScriptManifest = { src: `/${entry.fileName}` };
-  mkdirSync(path.dirname(path.join(root, FORM_SCRIPT_MANIFEST)), { recursive: true });
-  writeFileSync(path.join(root, FORM_SCRIPT_MANIFEST), `${JSON.stringify(manifest)}\n`);
-  const gzipBytes = gzipSync(readFileSync(path.join(root, 'dist/client', entry.fileName))).length;
+  const manifestFile = path.join(outRoot, FORM_SCRIPT_MANIFEST);
+  mkdirSync(path.dirname(manifestFile), { recursive: true });
+  writeFileSync(manifestFile, `${JSON.stringify(manifest)}\n`);
+  const gzipBytes = gzipSync(readFileSync(path.join(client, entry.fileName))).length;
   return { src: manifest.src, gzipBytes };
 }

@@ -9,6 +9,7 @@
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'vike/api';
+import { buildDir } from '../../src/buildDir.ts';
 import { buildAnalytics } from './buildAnalytics.ts';
 import { buildFormScript } from './buildFormScript.ts';
 
@@ -22,7 +23,8 @@ export type BundleStepResult = { ok: true; bundled: Bundled } | { ok: false; err
 
 async function bundle(quiet: boolean): Promise<BundleStepResult> {
   try {
-    await build(quiet ? { viteConfig: { logLevel: 'warn' } } : {});
+    // Into the build's own folder (BUILD_DIR): dist/client stays as it is until the build has succeeded.
+    await build({ viteConfig: { build: { outDir: buildDir() }, ...(quiet ? { logLevel: 'warn' } : {}) } });
   } catch (error) {
     // Vite has printed what it could not bundle, with the file and line.
     console.error(error);

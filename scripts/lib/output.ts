@@ -1,19 +1,16 @@
 /**
- * dist/client as a mirror of what one build produces. A file is written only when its bytes differ from the file
- * already there, so a rebuild after a content edit writes the pages that changed rather than every page (on a
- * virtual disk, creating a folder and a file costs about a millisecond, as much as rendering the page). At the
- * end, every file no step produced is removed (a removed service's page, a bundle of older code), so what is
- * left is exactly this build's output, and every page in it was rendered by this build.
+ * The site a build produces, written into a folder of its own (the build's folder, src/buildDir.ts) while
+ * dist/client goes on serving the previous build. Only when every step succeeded does `publish` move the new
+ * site into dist/client, in two renames: the site served is always one whole build, never half of two, and a
+ * failed build leaves it untouched. Each file is claimed once, so two steps cannot write the same file.
  */
-import { copyFileSync, mkdirSync, readdirSync, readFileSync, rmdirSync, rmSync, statSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 export class BuildOutput {
   /** Every file this build produced, relative to the root, with forward slashes. */
   readonly produced = new Set<string>();
-  /** How many files had to be written (new or changed). */
-  written = 0;
   /** How many files a step put in place itself (the bundles). */
   kept = 0;
 
@@ -32,57 +29,55 @@ export class BuildOutput {
     this.kept += 1;
   }
 
-  /** Writes the file unless it already holds these bytes. */
   async write(relative: string, data: string | Buffer): Promise<void> {
     const absolute = this.claim(relative);
-    const bytes = typeof data === 'string' ? Buffer.from(data, 'utf8') : data;
-    const existing = await readFile(absolute).catch(() => undefined);
-    if (existing?.equals(bytes)) return;
     await mkdir(path.dirname(absolute), { recursive: true });
-    await writeFile(absolute, bytes);
-    this.written += 1;
+    await writeFile(absolute, data);
   }
 
-  /** Copies `source` to the file unless it already holds the same bytes. */
   copySync(relative: string, source: string): void {
     const absolute = this.claim(relative);
-    const size = sizeIfFile(absolute);
-    if (size !== undefined && size === statSync(source).size && readFileSync(absolute).equals(readFileSync(source))) return;
     mkdirSync(path.dirname(absolute), { recursive: true });
     copyFileSync(source, absolute);
-    this.written += 1;
-  }
-
-  /** Removes every file under the root that this build did not produce, and the folders left empty; returns how many files. */
-  sweep(): number {
-    let removed = 0;
-    const visit = (folder: string, relative: string): boolean => {
-      let empty = true;
-      for (const entry of readdirSync(folder, { withFileTypes: true })) {
-        const file = relative ? `${relative}/${entry.name}` : entry.name;
-        const absolute = path.join(folder, entry.name);
-        if (entry.isDirectory()) {
-          if (visit(absolute, file)) rmdirSync(absolute);
-          else empty = false;
-        } else if (this.produced.has(file)) {
-          empty = false;
-        } else {
-          rmSync(absolute, { force: true });
-          removed += 1;
-        }
-      }
-      return empty;
-    };
-    visit(this.root, '');
-    return removed;
   }
 }
 
-function sizeIfFile(file: string): number | undefined {
-  try {
-    const stats = statSync(file);
-    return stats.isFile() ? stats.size : undefined;
-  } catch {
-    return undefined;
+/** The build's folder for a build run by process `pid`, under dist/. */
+export const stagingDir = (dist: string, pid = process.pid) => path.join(dist, `.build-${pid}`);
+
+/** Removes the folders of builds whose process is gone (killed mid-build); a running build's folder stays. */
+export function removeAbandonedStaging(dist: string): void {
+  if (!existsSync(dist)) return;
+  for (const name of readdirSync(dist)) {
+    const pid = /^\.build-(\d+)$/.exec(name)?.[1];
+    if (pid && !isRunning(Number(pid))) rmSync(path.join(dist, name), { recursive: true, force: true });
   }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Moves the finished build into place: `staging`/client becomes dist/client (the previous one is moved aside
+ * first, then removed), and the other files at the top of `staging` (Vike's assets.json) go to dist/. Between
+ * the two renames dist/client is missing for a moment; the local server waits it out (scripts/serve.ts).
+ */
+export function publish(staging: string, dist: string): void {
+  const client = path.join(dist, 'client');
+  const previous = path.join(staging, 'previous');
+  if (existsSync(client)) renameSync(client, previous);
+  renameSync(path.join(staging, 'client'), client);
+  for (const name of readdirSync(staging)) {
+    if (name === 'previous') continue;
+    const target = path.join(dist, name);
+    if (statSync(path.join(staging, name)).isDirectory()) rmSync(target, { recursive: true, force: true });
+    renameSync(path.join(staging, name), target);
+  }
+  rmSync(staging, { recursive: true, force: true });
 }

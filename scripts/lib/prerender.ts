@@ -1,6 +1,6 @@
 /**
  * One prerender worker: renders its share of the pages with Vike's server runtime (`renderPage`, the function
- * a production server calls, on the bundle in dist/server). The HTML is what `vike prerender` writes (the pinned
+ * a production server calls, on the server bundle in the build's folder, src/buildDir.ts). The HTML is what `vike prerender` writes (the pinned
  * output test compares), but `vike prerender` first loads Vite and the project's Vite configuration (MDX, React
  * and Vike plugins) again, which was most of a small site's build time; the server runtime needs neither.
  * Compiled and run with plain Node (scripts/lib/compiled.mjs); the build runs several at once (writePages.ts).
@@ -22,6 +22,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getGlobalContextAsync, renderPage } from 'vike/server';
 import type { DocumentContext, RouteContext } from '../../renderer/types.ts';
+import { buildDir } from '../../src/buildDir.ts';
 import type { ContentStepResult } from './contentStep.ts';
 
 /** Routes with a parameter, whose pages the content lists (the plan's paths); any other needs adding there. */
@@ -29,8 +30,9 @@ const CONTENT_ROUTES = ['/@slug', '/careers/@slug'];
 
 const [worker, workers] = process.argv.slice(2).map(Number) as [number, number];
 if (!(worker >= 0 && workers > worker)) throw new Error('usage: prerender <worker> <workers>');
-const root = process.cwd();
 
+// The production entry, loaded here: Vike would look for it in dist/server, and the bundles are in the build's folder.
+await import(pathToFileURL(path.join(buildDir(), 'server/entry.mjs')).href);
 const { pages } = await getGlobalContextAsync(true);
 const staticPaths: string[] = [];
 for (const [pageId, page] of Object.entries(pages)) {
@@ -44,7 +46,7 @@ for (const [pageId, page] of Object.entries(pages)) {
 }
 // Every page's server code (and through it React and Emotion), loaded while the content step runs rather than
 // on the first page: Vike would import the same modules on first use.
-const entries = path.join(root, 'dist/server/entries');
+const entries = path.join(buildDir(), 'server/entries');
 await Promise.all(readdirSync(entries).map((file) => import(pathToFileURL(path.join(entries, file)).href)));
 
 // The build writes the plan's name and closes stdin; closed with nothing written, the build stopped before the

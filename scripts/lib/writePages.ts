@@ -1,7 +1,7 @@
 /**
  * Runs the prerender: workers (prerender.ts, plain-Node processes) render the pages and send each here, where it
- * is given its style policy (securityHeaders.ts) and written into dist/client when it changed (output.ts), while
- * the worker renders the next. The workers are started as soon as the bundles are in dist/, so that loading Vike,
+ * is given its style policy (securityHeaders.ts) and written into the build's folder (output.ts), while
+ * the worker renders the next. The workers are started as soon as the bundles are in place, so that loading Vike,
  * React and the pages' code overlaps the content step; `render` then hands them the plan.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -24,7 +24,7 @@ export function prerenderWorkers(pages: number, env: NodeJS.ProcessEnv = process
 
 const PAGES_PER_WORKER = 2000;
 
-/** Pages compared or written at once; libuv runs four file operations at a time. */
+/** Pages written at once; libuv runs four file operations at a time. */
 const WRITES_IN_FLIGHT = 16;
 
 export interface Prerender {
@@ -78,7 +78,7 @@ export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv
   return {
     async render(planFile, output, sources) {
       let pages = 0;
-      // Several pages are compared and written at once by libuv's threads: each file created waits on the
+      // Several pages are written at once by libuv's threads: each file created waits on the
       // disk's journal (about 1 ms on a virtual disk), longer than it takes to render a page.
       const writing = new Set<Promise<void>>();
       let failed: unknown;

@@ -6,9 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { buildDir } from '../buildDir.ts';
 
 export const ANALYTICS_SCRIPT_SOURCE = 'src/analytics/boot.ts';
-export const ANALYTICS_SCRIPT_MANIFEST = 'dist/server/analytics-script.json';
+/** Relative to the build's folder (src/buildDir.ts). */
+export const ANALYTICS_SCRIPT_MANIFEST = 'server/analytics-script.json';
 
 export interface AnalyticsScriptManifest {
   /** The boot script's URL path, e.g. "/assets/analytics.Bx3k9a.js"; load it with `<script type="module">`. */
@@ -18,7 +20,7 @@ export interface AnalyticsScriptManifest {
 let manifest: AnalyticsScriptManifest | null | undefined;
 
 /** The boot script's src, or undefined when the site is built without an analytics key. */
-export function analyticsScriptSrc(root = process.cwd()): string | undefined {
+export function analyticsScriptSrc(root = buildDir()): string | undefined {
   if (import.meta.env.DEV) return import.meta.env.VITE_POSTHOG_KEY ? `/${ANALYTICS_SCRIPT_SOURCE}` : undefined;
   if (manifest === undefined) {
     const file = path.join(root, ANALYTICS_SCRIPT_MANIFEST);

@@ -1,16 +1,19 @@
 /**
  * The real build, run in a copy of the project: every route, the 404 page, the sitemap and robots.txt are
  * written; a new service file becomes a page and a sitemap entry; an open job gets a page and a closed or
- * removed one none; only pages with a form load a script; broken content leaves no dist/ behind.
+ * removed one none; only pages with a form load a script; broken content leaves the site built before in place.
  */
 import { existsSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { createStaticServer } from '../../scripts/serve.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { FIXED_ROUTES, UNLISTED_ROUTES, htmlFileFor, publicRoutes } from '../../src/routes.ts';
 import { jsonLdBlocks, structuredDataProblems } from '../../src/seo/structuredDataRules.ts';
+import { outputManifest } from './buildOutput.ts';
 import { fixtureService } from './contentFixture.ts';
 
 const SITE_URL = 'https://care.example.org';
@@ -224,19 +227,39 @@ describe('a build with one new service file', () => {
 });
 
 describe('a build with broken content', () => {
-  test('fails, names the file, line and field, and removes dist/', () => {
-    expect(existsSync(client())).toBe(true);
-    const file = path.join(project.dir, 'content/services/foot-care.yaml');
-    writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, '').replace('title: Podiatrist Visits', 'title: [Podiatrist'));
+  test('fails, names the file, line and field, and leaves the previous site served and untouched', async () => {
+    const before = outputManifest(client());
+    const server = createStaticServer(client(), () => undefined);
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    try {
+      const file = path.join(project.dir, 'content/services/foot-care.yaml');
+      writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, '').replace('title: Podiatrist Visits', 'title: [Podiatrist'));
+      const broken = project.build({ SITE_URL });
+      expect(broken.status).toBe(1);
+      expect(broken.stderr).toContain('Build failed. dist/client still holds the previous build, untouched');
+      expect(broken.stderr).toContain('content/services/foot-care.yaml:25:12  features[2].title  the YAML cannot be read: the [ that opens here is never closed');
+      expect(outputManifest(client())).toBe(before);
+      expect(readdirSync(path.join(project.dir, 'dist'))).toEqual(['assets.json', 'client']);
+      const page = await fetch(`${base}/foot-care`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('Podiatrist Visits');
+
+      writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, ''));
+      const missing = project.build({ SITE_URL });
+      expect(missing.status).toBe(1);
+      expect(missing.stderr).toContain('content/services/foot-care.yaml:2:1  serviceType  expected a string, found nothing (the field is missing)');
+      expect((await fetch(`${base}/foot-care`)).status).toBe(200);
+    } finally {
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+    }
+  });
+
+  test('with no earlier build, fails without leaving anything to deploy', () => {
+    rmSync(path.join(project.dir, 'dist'), { recursive: true, force: true });
     const broken = project.build({ SITE_URL });
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('Build failed. Nothing was written to dist/.');
-    expect(broken.stderr).toContain('content/services/foot-care.yaml:25:12  features[2].title  the YAML cannot be read: the [ that opens here is never closed');
-    expect(existsSync(path.join(project.dir, 'dist'))).toBe(false);
-
-    writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, ''));
-    const missing = project.build({ SITE_URL });
-    expect(missing.status).toBe(1);
-    expect(missing.stderr).toContain('content/services/foot-care.yaml:2:1  serviceType  expected a string, found nothing (the field is missing)');
+    expect(existsSync(client())).toBe(false);
   });
 });
