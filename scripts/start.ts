@@ -2,21 +2,42 @@
  * `npm start`: builds the site, then runs the local Supabase stand-in on 127.0.0.1:$LOCAL_SUPABASE_PORT (54321)
  * with demo data and serves dist/client on http://localhost:$PORT (3000), each in a process of its own that
  * is started again if it stops (scripts/lib/stack.ts). `HOST` changes the address both listen on.
- * `npm start -- --no-build` serves the existing dist/. Ctrl-C stops everything.
+ * While it runs, a change under content/ builds the site again (scripts/lib/contentWatch.ts): the new site
+ * replaces the one served only when the build succeeds, the stand-in's functions take the new form choices at
+ * once, and a content error is printed in plain words while the previous site stays up.
+ * `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { followContent } from './lib/contentWatch.ts';
 import { startStack } from './lib/stack.ts';
 
 const DEFAULT_API_PORT = 54321;
 const apiPort = Number(process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_API_PORT);
+const building = !process.argv.includes('--no-build');
 
-if (!process.argv.includes('--no-build')) {
-  const env: NodeJS.ProcessEnv = { ...process.env, BUILD_QUIET: '1' };
-  // The forms post to the stand-in and the dashboard talks to it: on another port, the site is built for that port
-  // (unset, VITE_SUPABASE_URL means the stand-in on 54321, src/supabaseEnv.ts).
-  if (!process.env.VITE_SUPABASE_URL && apiPort !== DEFAULT_API_PORT) env.VITE_SUPABASE_URL = `http://127.0.0.1:${apiPort}`;
-  const built = spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env });
-  if (built.status !== 0) process.exit(built.status ?? 1);
+const env: NodeJS.ProcessEnv = { ...process.env, BUILD_QUIET: '1' };
+// The forms post to the stand-in and the dashboard talks to it: on another port, the site is built for that port
+// (unset, VITE_SUPABASE_URL means the stand-in on 54321, src/supabaseEnv.ts).
+if (!process.env.VITE_SUPABASE_URL && apiPort !== DEFAULT_API_PORT) env.VITE_SUPABASE_URL = `http://127.0.0.1:${apiPort}`;
+
+/** Runs `npm run build`'s script; resolves with its exit code, and its output unless `inherit`. */
+function build(inherit: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/build.mjs'], { stdio: inherit ? 'inherit' : 'pipe', env });
+    let stdout = '';
+    let stderr = '';
+    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+if (building && (await build(true)).code !== 0) {
+  // With a site built before, it is served as it was while the problem is fixed: saving builds again.
+  if (!existsSync(path.join('dist', 'client', 'index.html'))) process.exit(1);
+  console.log('\nServing the site built before; fix the problem above and save: the site is built again.');
 }
 
 const stack = await startStack({
@@ -25,8 +46,13 @@ const stack = await startStack({
   host: process.env.HOST ?? '127.0.0.1',
 });
 console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescription}`);
-console.log(`\nSite:     ${stack.siteUrl}\nPress Ctrl-C to stop.`);
+console.log(`\nSite:     ${stack.siteUrl}`);
+const watching = building ? followContent('content', () => build(false)) : undefined;
+console.log(`${watching ? 'Content is watched: a saved change to content/ builds the site again.\n' : ''}Press Ctrl-C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.on(signal, () => void stack.stop().finally(() => process.exit(0)));
+  process.on(signal, () => {
+    watching?.close();
+    void stack.stop().finally(() => process.exit(0));
+  });
 }

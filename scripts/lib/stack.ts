@@ -119,8 +119,11 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return started;
   }
 
-  const apiStarted = await run('api', api);
+  // The site first: the stand-in's functions send a form posted without JavaScript back to the site's thank-you
+  // page, and must know its address (whatever port it got) unless SITE_URL says where the site is.
   const siteStarted = await run('site', site);
+  if (!process.env.SITE_URL) api.env.SITE_URL = siteStarted.url;
+  const apiStarted = await run('api', api);
 
   return {
     siteUrl: siteStarted.url,

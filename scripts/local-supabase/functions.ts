@@ -3,11 +3,15 @@
  * runs under Deno (supabase/functions/<name>/handler.ts), behind the same gateway rule, read from the same
  * supabase/config.toml: a valid JWT is required unless `[functions.<name>] verify_jwt = false`.
  * The function answers its own CORS, preflight included, as on Supabase.
+ * The forms' choices come from supabase/functions/_shared/formChoices.generated.ts, which the build writes from
+ * content/; `reload` reads it again, so that a stand-in under `npm start` takes a new service or opening at once
+ * (where Supabase would need the functions deployed again).
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { parse } from 'smol-toml';
-import { formChoices, inquiryChoices, providerContactForm } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
 import { sendJson, verifyJwt, type Req, type Res } from './http.ts';
@@ -52,7 +56,15 @@ export interface FunctionsOptions {
   hubspotApi?: string | undefined;
 }
 
-export function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API }: FunctionsOptions) {
+type GeneratedChoices = typeof import('../../supabase/functions/_shared/formChoices.generated.ts');
+
+/** The generated choices as the file says now: imported under its modification time, as the module cache keeps each URL's first. */
+async function readChoices(projectDir: string): Promise<GeneratedChoices> {
+  const file = path.join(projectDir, FORM_CHOICES_FILE);
+  return (await import(`${pathToFileURL(file).href}?written=${statSync(file).mtimeMs}`)) as GeneratedChoices;
+}
+
+export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API }: FunctionsOptions) {
   const config = readFunctionsConfig(projectDir);
   const siteUrl = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
   const common = {
@@ -63,12 +75,17 @@ export function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.c
     allowOrigin: (origin: string) => origin === siteUrl || /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin),
     rateLimitSalt: serviceRoleKey,
   };
-  const functions: Record<string, Handler> = {
-    'submit-application': createSubmitApplication({ ...common, choices: formChoices }),
-    'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, ...(hubspotApi ? { hubspotApi } : {}) }),
-  };
+  let functions: Record<string, Handler> = {};
+  async function load(): Promise<void> {
+    const { formChoices, inquiryChoices, providerContactForm } = await readChoices(projectDir);
+    functions = {
+      'submit-application': createSubmitApplication({ ...common, choices: formChoices }),
+      'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, ...(hubspotApi ? { hubspotApi } : {}) }),
+    };
+  }
+  await load();
 
-  return async function handleFunction(req: Req, res: Res, url: URL): Promise<void> {
+  async function handleFunction(req: Req, res: Res, url: URL): Promise<void> {
     const name = url.pathname.split('/')[3] ?? '';
     const handler = Object.hasOwn(functions, name) ? functions[name] : undefined;
     if (!handler) return sendJson(res, 404, { code: 'NOT_FOUND', message: 'Requested function was not found' });
@@ -86,7 +103,9 @@ export function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.c
     // Whatever the function did not read (a body over its limit) is read and dropped, so the client can
     // finish sending and read the answer instead of seeing the connection reset.
     body?.drain();
-  };
+  }
+  /** Reads the generated choices again; the functions answer with them from the next request on. */
+  return Object.assign(handleFunction, { reload: load });
 }
 
 /** The request's headers as the function sees them on Supabase, where the gateway adds X-Forwarded-For. */

@@ -11,6 +11,8 @@ const supabase = await startLocalSupabase({
   // Browser tests sign in far more often than a person; everyone else gets GoTrue's default.
   ...(process.env.LOCAL_SUPABASE_SIGN_IN_LIMIT ? { signInLimit: Number(process.env.LOCAL_SUPABASE_SIGN_IN_LIMIT) } : {}),
   ...(dataIndex > 0 && process.argv[dataIndex + 1] ? { dataDir: process.argv[dataIndex + 1] } : {}),
+  // A build (`npm start` runs one whenever content changes) may write new form choices or workflow stages.
+  followBuild: true,
   log: console.error,
 });
 console.log(describe(supabase));

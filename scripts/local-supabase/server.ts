@@ -3,10 +3,14 @@
  * /functions/v1 the way Supabase does for the calls supabase-js makes here, over PGlite. It makes no access
  * decision of its own: every data request runs as the caller's Postgres role, and RLS decides.
  */
+import { watch } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
+import { WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
 import { createAuth } from './auth.ts';
-import { openDatabase, type Db } from './db.ts';
+import { applyWorkflowStages, openDatabase, type Db } from './db.ts';
 import { createFunctions } from './functions.ts';
 import { answerPreflight, sendJson, setCors } from './http.ts';
 import { apiKey } from './keys.ts';
@@ -31,6 +35,11 @@ export interface LocalSupabaseOptions {
   demoInquiries?: number;
   /** Sign-in attempts per 5 minutes per client address (GoTrue's 30 unless set; browser tests sign in often). */
   signInLimit?: number;
+  /**
+   * Follow what the build generates from content (`npm start`): when it writes the forms' choices again, the
+   * functions take them at once; when it writes the workflow's stages again, they are applied to the database.
+   */
+  followBuild?: boolean;
   log?: (line: string) => void;
 }
 
@@ -64,8 +73,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rest: ReturnType<typeof createRest>;
     rpc: ReturnType<typeof createRpc>;
     storage: ReturnType<typeof createStorage>;
-    functions: ReturnType<typeof createFunctions>;
+    functions: Awaited<ReturnType<typeof createFunctions>>;
   };
+  let ready!: () => void;
+  const handlersReady = new Promise<void>((resolve) => (ready = resolve));
 
   const server: Server = createServer(async (req, res) => {
     const requestUrl = new URL(req.url ?? '/', url);
@@ -76,6 +87,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
       if (req.method === 'OPTIONS') return answerPreflight(req, res);
     }
     try {
+      await handlersReady;
       if (isFunction) await handlers.functions(req, res, requestUrl);
       else if (requestUrl.pathname.startsWith('/auth/v1/')) await handlers.auth(req, res, requestUrl);
       else if (requestUrl.pathname.startsWith('/rest/v1/rpc/')) await handlers.rpc(req, res, requestUrl);
@@ -108,8 +120,10 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rest: createRest(db, anonKey),
     rpc: createRpc(db, anonKey),
     storage: createStorage(db, anonKey),
-    functions: createFunctions({ apiUrl: url, serviceRoleKey }),
+    functions: await createFunctions({ apiUrl: url, serviceRoleKey }),
   };
+  ready();
+  const following = options.followBuild ? followBuild(db, handlers.functions, options.log ?? console.error) : undefined;
 
   return {
     url,
@@ -117,11 +131,40 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     serviceRoleKey,
     db,
     async close() {
+      following?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([db.close(), passwords.close()]);
     },
   };
+}
+
+/**
+ * Watches the files the build generates from content for the backend (`npm start` builds again when content
+ * changes): new form choices are taken by the functions, new workflow stages applied to the database. A file
+ * that cannot be used is reported and the previous one stays in force.
+ */
+function followBuild(db: Db, functions: { reload(): Promise<void> }, log: (line: string) => void): { close(): void } {
+  const follow = [
+    { file: FORM_CHOICES_FILE, apply: () => functions.reload(), done: 'the forms take the new choices' },
+    { file: WORKFLOW_SQL_FILE, apply: () => applyWorkflowStages(db), done: 'the workflow stages are applied to the database' },
+  ];
+  const watchers = follow.map(({ file, apply, done }) => {
+    const absolute = path.join(process.cwd(), file);
+    let timer: NodeJS.Timeout | undefined;
+    // The folder is watched, not the file: the build replaces the file (a rename), which ends a file watch.
+    return watch(path.dirname(absolute), (_event, name) => {
+      if (name !== path.basename(absolute)) return;
+      clearTimeout(timer);
+      timer = setTimeout(() => {
+        apply().then(
+          () => log(`local-supabase: ${file} changed: ${done}.`),
+          (error: Error) => log(`local-supabase: ${file} changed but could not be used, the previous one stays in force: ${error.message}`),
+        );
+      }, 50);
+    });
+  });
+  return { close: () => watchers.forEach((watcher) => watcher.close()) };
 }
 
 export const DEMO_LOGINS = [

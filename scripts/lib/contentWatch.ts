@@ -1,0 +1,67 @@
+/**
+ * `npm start` follows content: a saved change under content/ runs the build again, one build at a time (changes
+ * saved during a build start one more when it ends). The build is atomic (scripts/lib/output.ts), so the site
+ * served changes only when it succeeds; a failure prints the build's own message (the file, line and field of a
+ * content error) and the previous site stays up. The stand-in follows what the build writes for it
+ * (scripts/local-supabase/server.ts, followBuild).
+ */
+import path from 'node:path';
+import { watch } from 'chokidar';
+
+export interface BuildRun {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+/** How long after the last change the build starts: an editor's save can be several writes. */
+const SETTLE_MS = 200;
+
+/** Files editors write beside the one being saved: swap files, backups, vim's write test. */
+const EDITOR_FILE = /(^|\/)(\.[^/]*|#[^/]*#|[^/]*~|4913|[^/]*\.(swp|swx|tmp))$/;
+
+export function followContent(folder: string, build: () => Promise<BuildRun>, out: (text: string) => void = (text) => console.log(text)): { close(): void } {
+  const changed = new Set<string>();
+  let timer: NodeJS.Timeout | undefined;
+  let running = false;
+
+  async function run(): Promise<void> {
+    running = true;
+    const names = [...changed];
+    changed.clear();
+    const shown = names.slice(0, 3).map((name) => path.join(folder, name)).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+    out(`\n${shown} changed: building the site again...`);
+    const result = await build();
+    if (result.code === 0) {
+      // The summary line, what was generated for the backend, and any warning (a copied service's words).
+      const lines = result.stdout.split('\n').filter((line) => /^Built /.test(line)).concat(result.stdout.split('\n').filter((line) => /^Updated /.test(line)));
+      out([...lines, result.stderr.trim()].filter(Boolean).join('\n'));
+      out('The site now serves the new build; reload the page to see it.');
+    } else {
+      out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
+    }
+    running = false;
+    if (changed.size) schedule();
+  }
+
+  function schedule() {
+    clearTimeout(timer);
+    timer = setTimeout(() => {
+      if (!running) void run();
+    }, SETTLE_MS);
+  }
+
+  // chokidar, not fs.watch: Node 20's recursive watch on Linux misses the removal of a file that an editor had
+  // saved by renaming a new copy over it.
+  const watcher = watch(folder, { ignoreInitial: true, ignored: (file) => EDITOR_FILE.test(path.relative(folder, file).split(path.sep).join('/')) });
+  watcher.on('all', (_event, file) => {
+    changed.add(path.relative(folder, file));
+    schedule();
+  });
+  return {
+    close() {
+      clearTimeout(timer);
+      void watcher.close();
+    },
+  };
+}

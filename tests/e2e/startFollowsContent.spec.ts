@@ -1,0 +1,93 @@
+/**
+ * `npm start` follows content, as an editor uses it: in a copy of the project, `npm start` runs (its own site and
+ * stand-in on free ports); a service file saved while it runs is on the site and can be ticked and sent on the
+ * contact form at once, without a restart; a YAML mistake saved while it runs leaves the site up and prints a
+ * plain message with the file and line; fixing it builds the site again.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { createClient } from '@supabase/supabase-js';
+import { expect, test } from '@playwright/test';
+import { freePorts } from '../../scripts/lib/freePorts.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+
+test.describe.configure({ mode: 'serial' });
+
+let project: ProjectCopy;
+let start: ChildProcess;
+let printed = '';
+let site = '';
+let api = '';
+let serviceRoleKey = '';
+const service = readFileSync('tests/fixtures/foot-care.yaml', 'utf8');
+const serviceFile = () => path.join(project.dir, 'content/services/foot-care.yaml');
+
+/** Waits until `npm start` has printed something matching `pattern` after `from` characters of its output. */
+async function printedAfter(from: number, pattern: RegExp, timeout = 120_000): Promise<string> {
+  await expect.poll(() => pattern.test(printed.slice(from)), { timeout, message: `npm start never printed ${pattern}:\n${printed.slice(from)}` }).toBe(true);
+  return printed.slice(from);
+}
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  project = copyProject();
+  const [sitePort, apiPort] = freePorts(2);
+  start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: project.dir,
+    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort) },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  for (const stream of [start.stdout!, start.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  const ready = await printedAfter(0, /Press Ctrl-C to stop\./, 200_000);
+  site = /^Site:\s+(\S+)/m.exec(ready)![1]!;
+  api = /^API URL: (\S+)/m.exec(ready)![1]!;
+  serviceRoleKey = /^service_role key: (\S+)/m.exec(ready)![1]!;
+});
+
+test.afterAll(() => {
+  if (start?.pid) process.kill(-start.pid, 'SIGTERM');
+  project?.cleanup();
+});
+
+test('a service saved while npm start runs can be ticked on the contact form and is sent and stored', { tag: '@desktop' }, async ({ page }) => {
+  const from = printed.length;
+  writeFileSync(serviceFile(), service);
+  await printedAfter(from, /The site now serves the new build/);
+
+  const name = `Foot Care Family-${Date.now()}`;
+  // A minute on the page's clock, as a person reading first: the post is not taken for a script's.
+  await page.clock.setFixedTime(Date.now() - 60_000);
+  await page.goto(`${site}/contact`);
+  const form = page.locator('#inquiry-form');
+  await form.getByLabel('Your name', { exact: true }).fill(name);
+  await form.getByLabel('Phone', { exact: true }).fill('(860) 555-0177');
+  await form.getByLabel('E-mail', { exact: true }).fill('foot.care.family@example.com');
+  await form.getByRole('radio', { name: 'A parent' }).check();
+  await form.getByText(/^Show the \d+ services$/).click();
+  await form.getByRole('checkbox', { name: 'Foot Care Support', exact: true }).check();
+  await form.getByRole('button', { name: 'Send request' }).click();
+  await expect(page).toHaveURL(`${site}/contact/thanks`);
+
+  const admin = createClient(api, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const { data, error } = await admin.from('inquiries').select('services, spam_reason').eq('name', name);
+  expect(error).toBeNull();
+  expect(data).toEqual([{ services: ['foot-care'], spam_reason: null }]);
+});
+
+test('a YAML mistake saved while npm start runs leaves the site up with a plain message, and the fix is built', { tag: '@desktop' }, async ({ page }) => {
+  let from = printed.length;
+  writeFileSync(serviceFile(), service.replace('title: Foot Care Support at Home', 'title: [Foot Care Support at Home'));
+  const failed = await printedAfter(from, /Build failed\./);
+  expect(failed).toContain('dist/client still holds the previous build, untouched');
+  expect(failed).toContain('content/services/foot-care.yaml:2:8  title  the YAML cannot be read: the [ that opens here is never closed');
+  await page.goto(`${site}/foot-care`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Foot Care Support');
+
+  from = printed.length;
+  writeFileSync(serviceFile(), service.replace('title: Foot Care Support at Home', 'title: Foot Care at Home'));
+  await printedAfter(from, /The site now serves the new build/);
+  await page.goto(`${site}/foot-care`);
+  await expect(page).toHaveTitle(/^Foot Care at Home \|/);
+});
