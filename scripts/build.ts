@@ -13,6 +13,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { BUILD_DIR_ENV } from '../src/buildDir.ts';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
+import { backendLine } from '../src/launch.ts';
 import { headerRules, headersFile } from '../src/security/headers.ts';
 import { WORKFLOW_SQL_FILE } from '../src/workflow/stagesSql.ts';
 import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './lib/buildCache.ts';
@@ -168,6 +169,7 @@ const seconds = ((performance.now() - started) / 1000).toFixed(1);
 console.log(`Built ${site.paths.length} public pages (${pageCount} with /admin and 404.html), sitemap.xml, robots.txt and _headers into dist/client in ${seconds} s.`);
 console.log(reused ? 'Bundles: reused (no code, configuration, dependency, MDX or VITE_* change since they were built); every page prerendered again.' : `Bundles: built, and kept in ${CACHE_DIR}/ for content-only rebuilds.`);
 console.log(`Files: ${output.produced.size} in dist/client (${output.kept} from the bundler), built beside the previous site and put in its place at the end.`);
+console.log(backendLine());
 console.log(`Pictures: ${site.images.length} (${pictures.files} files${pictures.converted ? `, ${pictures.converted} converted now` : ''}).`);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
 console.log(

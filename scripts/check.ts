@@ -1,16 +1,29 @@
 /**
  * `npm run check`: validates the content only, with the same messages as the build. Warnings (services that
  * share words, as a copied file does) are printed after the summary and do not fail the check.
+ * `npm run check -- --launch` also runs the launch check (src/launch.ts): every placeholder left in content, and
+ * a backend or origin that cannot be production, each with its file and line or its variable.
  */
 import { loadContent } from '../src/content/loader.ts';
 import { contentRoot } from '../src/content/content.ts';
 import { ContentError, formatWarnings, type ContentProblem } from '../src/content/problems.ts';
+import { siteOrigin } from '../src/env.ts';
+import { launchProblems, launchReport } from '../src/launch.ts';
 
 try {
   let warnings: ContentProblem[] = [];
   const content = await loadContent(contentRoot(), undefined, (found) => (warnings = found));
   console.log(`Content is valid: ${content.services.length} service pages, ${content.directory.entries.length} directory entries, ${content.regions.counties.length} counties.`);
   if (warnings.length) console.warn(`\n${formatWarnings(warnings)}`);
+  if (process.argv.includes('--launch')) {
+    const problems = launchProblems(content);
+    if (problems.length) {
+      console.error(`\n${launchReport(problems)}`);
+      process.exitCode = 1;
+    } else {
+      console.log(`Ready to launch: no placeholder left; the site is ${siteOrigin(content.site.siteUrl)}, its backend ${process.env.VITE_SUPABASE_URL}.`);
+    }
+  }
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
   console.error(error.message);

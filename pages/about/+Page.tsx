@@ -1,4 +1,4 @@
-// /about: mission, the four core values, four statistics with their sources, six differentiators.
+// /about: mission, the four core values, four statistics with their sources (where confirmed), six differentiators.
 import { css } from '@emotion/react';
 import { CallToAction } from '../../src/components/CallToAction.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
@@ -7,7 +7,7 @@ import { Section } from '../../src/components/Section.tsx';
 import { color, font, layout, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, phone }: Data) {
+export default function Page({ copy, stats, phone }: Data) {
   return (
     <>
       <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image} />
@@ -22,15 +22,17 @@ export default function Page({ copy, phone }: Data) {
         <IconCards cards={copy.values} columns={4} />
       </Section>
       <Section id="numbers" heading="Home Care by the Numbers">
-        {/* Each figure with where it comes from, in small print: a published survey, or a value the agency confirms. */}
+        {/* Each figure with where it comes from, in small print; a figure the agency has yet to confirm has no source line. */}
         <dl css={statsStyle}>
-          {copy.stats.map((stat) => (
+          {stats.map((stat) => (
             <div key={stat.label}>
               <dt>{stat.label}</dt>
               <dd className="value">{stat.value}</dd>
-              <dd className="source">
-                <span className="label">Source:</span> {stat.source}
-              </dd>
+              {stat.source && (
+                <dd className="source">
+                  <span className="label">Source:</span> {stat.source}
+                </dd>
+              )}
             </div>
           ))}
         </dl>

@@ -1,10 +1,15 @@
 import { getContent } from '../../src/content/content.ts';
+import { hasPlaceholder } from '../../src/content/placeholders.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
+
+const ABOUT_FILE = 'content/pages/about.yaml';
 
 export async function data() {
   const content = await getContent();
   const copy = content.pages.about;
-  return { meta: fixedPageMeta(copy.meta, '/about'), copy, phone: content.site.phone };
+  // A source marked !placeholder is the editor's note to the agency, not a source: the figure is shown without it.
+  const stats = copy.stats.map(({ source, ...stat }, index) => ({ ...stat, source: hasPlaceholder(content.placeholders, ABOUT_FILE, ['stats', index, 'source']) ? undefined : source }));
+  return { meta: fixedPageMeta(copy.meta, '/about'), copy, stats, phone: content.site.phone };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

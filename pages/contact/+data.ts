@@ -13,7 +13,7 @@ export async function data() {
     copy,
     site: content.site,
     form: inquiryFormProps(content, '/contact'),
-    provider: providerContactForm(content.site),
+    provider: providerContactForm(content),
     faq: content.faq,
   };
 }

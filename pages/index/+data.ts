@@ -18,7 +18,7 @@ export async function data() {
     copy,
     site,
     form: inquiryFormProps(content, '/'),
-    provider: providerContactForm(site),
+    provider: providerContactForm(content),
     services: servicesIn(content, 'grid').map(({ canonicalPath, card }) => ({ canonicalPath, card })),
     facts: agencyFacts(site, content.regions),
     howItWorks: content.howItWorks,

@@ -16,6 +16,7 @@ import { contentRoot } from '../../src/content/content.ts';
 import { ContentError, formatWarnings } from '../../src/content/problems.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
+import { launchProblems, launchReport, productionSignal } from '../../src/launch.ts';
 import { writeFormChoices } from '../../src/forms/formChoices.ts';
 import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
 import { writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
@@ -66,6 +67,15 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
   const stages = await checkRemovedStages(content.workflow);
   if (stages.problems.length) return { ok: false, error: new ContentError(stages.problems).message };
   if (stages.note) console.log(stages.note);
+  // A production build goes out only once nothing of the launch check is left.
+  const signal = productionSignal();
+  const launch = signal ? launchProblems(content) : [];
+  if (signal && launch.length) {
+    return {
+      ok: false,
+      error: `This is a production build (${signal}), and the site is not ready to launch.\n\n${launchReport(launch)}\n\n\`npm run check -- --launch\` runs the same check. For a development build, build without ${signal.split(' ')[0]}.`,
+    };
+  }
   const origin = siteOrigin(content.site.siteUrl);
   const routes = publicRoutes(content);
   return {
@@ -78,7 +88,7 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
     paths: routes.map((route) => route.path),
     sitemap: sitemapXml(routes, origin),
     robots: robotsTxt(origin),
-    policySources: policySources(content.site),
+    policySources: policySources(content),
     // The pictures the pages name, for the build to publish.
     images: Object.values(content.images),
   };

@@ -7,17 +7,17 @@ import path from 'node:path';
 import { DEFAULT_POSTHOG_HOST } from '../../src/analytics/options.ts';
 import type { Content } from '../../src/content/content.ts';
 import { providerContactForm } from '../../src/forms/provider.ts';
+import { LOCAL_SUPABASE_URL } from '../../src/localBackend.ts';
 import { headerRules, headersFile, withPagePolicy, type PolicySources } from '../../src/security/headers.ts';
 
-/** The Supabase project the site is built for: the dashboard's rule (src/supabaseEnv.ts), in Node. */
-const LOCAL_SUPABASE_URL = 'http://127.0.0.1:54321';
 
-export function policySources(site: Content['site'], env: NodeJS.ProcessEnv = process.env): PolicySources {
+export function policySources(content: Pick<Content, 'site' | 'placeholders'>, env: NodeJS.ProcessEnv = process.env): PolicySources {
   return {
+    // The Supabase project the site is built for: the dashboard's rule (src/supabaseEnv.ts), in Node.
     supabaseUrl: env.VITE_SUPABASE_URL?.trim() || LOCAL_SUPABASE_URL,
     // posthog-js's own default host when only the key is set (src/analytics/options.ts).
     analyticsHost: env.VITE_POSTHOG_KEY?.trim() ? env.VITE_POSTHOG_HOST?.trim() || DEFAULT_POSTHOG_HOST : undefined,
-    formProvider: providerContactForm(site) !== null,
+    formProvider: providerContactForm(content) !== null,
   };
 }
 

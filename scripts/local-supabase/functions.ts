@@ -61,7 +61,7 @@ type GeneratedChoices = typeof import('../../supabase/functions/_shared/formChoi
 /** The generated choices as the file says now: imported under its modification time, as the module cache keeps each URL's first. */
 async function readChoices(projectDir: string): Promise<GeneratedChoices> {
   const file = path.join(projectDir, FORM_CHOICES_FILE);
-  return (await import(`${pathToFileURL(file).href}?written=${statSync(file).mtimeMs}`)) as GeneratedChoices;
+  return (await import(`${pathToFileURL(file).href}?t=${Math.round(statSync(file).mtimeMs)}`)) as GeneratedChoices;
 }
 
 export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API }: FunctionsOptions) {

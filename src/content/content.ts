@@ -61,6 +61,17 @@ export interface Content {
   workflow: Workflow;
   /** Every picture the content names, by its file name in content/images/. */
   images: Record<string, ImageAsset>;
+  /** The values content marks `!placeholder` (src/content/source.ts), for the launch check; in file order. */
+  placeholders: ContentPlaceholder[];
+}
+
+/** A value content marks as a placeholder: the file, where in it, the field and the value. */
+export interface ContentPlaceholder {
+  file: string;
+  line: number;
+  column: number;
+  path: ReadonlyArray<string | number>;
+  value: string;
 }
 
 export interface JobOpening extends Job {

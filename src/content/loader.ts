@@ -27,7 +27,7 @@ import { serviceSchema, type Service } from './schemas/service.ts';
 import { serviceCopyWarnings } from './serviceCopies.ts';
 import { siteSchema } from './schemas/site.ts';
 import { workflowSchema } from './schemas/workflow.ts';
-import { parseYamlSource, type YamlSource } from './source.ts';
+import { PLACEHOLDER_TAG, parseYamlSource, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
 
 /** An .mdx file's frontmatter block: the YAML between two "---" lines at the top. */
@@ -231,6 +231,9 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     faq: faq!.data,
     workflow: workflow!.data,
     images,
+    placeholders: valid
+      .flatMap(({ file, source }) => source.placeholders.map(({ path: fieldPath, line, column, value }) => ({ file, line, column, path: fieldPath, value })))
+      .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
   };
 }
 
@@ -244,6 +247,10 @@ function sourceWhenAsked(file: string, raw: string, lineOffset = 0): YamlSource 
     },
     problems: [],
     locate: (fieldPath, at) => parsed().locate(fieldPath, at),
+    // A tag can only be where its name is written: a file without it is not parsed for it.
+    get placeholders() {
+      return raw.includes(PLACEHOLDER_TAG) ? parsed().placeholders : [];
+    },
   };
 }
 

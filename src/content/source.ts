@@ -1,10 +1,27 @@
 /**
  * Parses a YAML text (a whole file, or the frontmatter of an MDX file) and keeps its source positions,
  * so that any field path can be turned back into the line and column an editor should look at.
+ * A value written with the tag `!placeholder` in front (`phone: !placeholder (860) 555-0142`) is read as the
+ * value it tags, and listed in `placeholders`: it works while the site is built for development, and the launch
+ * check (src/launch.ts) refuses it. Content declares its placeholders this way, in the file, where the editor
+ * replaces them; no code guesses them by their look.
  */
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node } from 'yaml';
+import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type ScalarTag } from 'yaml';
 import type { ContentProblem, FieldPath } from './problems.ts';
 import { describeYamlError } from './yamlSyntax.ts';
+
+export const PLACEHOLDER_TAG = '!placeholder';
+
+/** A value the content marks as a placeholder, where it is. */
+export interface Placeholder {
+  path: FieldPath;
+  line: number;
+  column: number;
+  value: string;
+}
+
+/** The tag reads as the text it tags (a quoted "00000000" stays a string of digits). */
+const placeholderTag: ScalarTag = { tag: PLACEHOLDER_TAG, resolve: (text: string) => text };
 
 export interface YamlSource {
   /** The parsed data, or undefined when the YAML could not be read. */
@@ -13,6 +30,8 @@ export interface YamlSource {
   problems: ContentProblem[];
   /** The position of a field, or of its nearest existing parent when the field is missing. */
   locate(path: FieldPath, at?: 'value' | 'key'): { line: number; column: number };
+  /** The values tagged `!placeholder`, in file order. */
+  placeholders: Placeholder[];
 }
 
 /**
@@ -21,7 +40,7 @@ export interface YamlSource {
  */
 export function parseYamlSource(file: string, text: string, lineOffset = 0): YamlSource {
   const lineCounter = new LineCounter();
-  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true });
+  const doc = parseDocument(text, { lineCounter, prettyErrors: false, uniqueKeys: true, customTags: [placeholderTag] });
   const position = (offset: number) => {
     const { line, col } = lineCounter.linePos(offset);
     return { line: line + lineOffset, column: col };
@@ -82,7 +101,44 @@ export function parseYamlSource(file: string, text: string, lineOffset = 0): Yam
       problems.push(aliasProblem(file, doc, position, (error as Error).message));
     }
   }
-  return { data, problems, locate };
+  const placeholders: Placeholder[] = [];
+  if (!problems.length) {
+    // A tag the content does not use (a misspelt !placeholder) would otherwise be read as plain text, silently.
+    for (const warning of doc.warnings) {
+      if (warning.code !== 'TAG_RESOLVE_FAILED') continue;
+      const tag = /tag: (\S+)/.exec(warning.message)?.[1] ?? 'this tag';
+      if (tag === PLACEHOLDER_TAG) continue; // on a group of fields or a list: said below
+      problems.push({ file, ...position(warning.pos[0]), path: [], message: `unknown tag ${tag}: the one tag content uses is ${PLACEHOLDER_TAG}, in front of a value not given yet` });
+    }
+    visit(doc, {
+      Collection(_key, node, ancestors) {
+        if (node.tag === PLACEHOLDER_TAG && node.range) {
+          problems.push({ file, ...position(node.range[0]), path: pathOf(ancestors, node), message: `${PLACEHOLDER_TAG} marks one value, not a group of fields or a list: put it in front of each value not given yet` });
+        }
+      },
+      Scalar(_key, node, ancestors) {
+        if (node.tag !== PLACEHOLDER_TAG || !node.range) return;
+        // At the tag, which the editor deletes with the value it replaces (it is just before the value).
+        const tag = text.lastIndexOf(PLACEHOLDER_TAG, node.range[0]);
+        const at = tag >= 0 && !text.slice(tag, node.range[0]).includes('\n') ? tag : node.range[0];
+        placeholders.push({ path: pathOf(ancestors, node), ...position(at), value: String(node.value) });
+      },
+    });
+  }
+  return { data, problems, locate, placeholders };
+}
+
+/** The field path of a node, from the ancestors `visit` gives (documents, maps, sequences and pairs). */
+function pathOf(ancestors: readonly unknown[], node: unknown): FieldPath {
+  const path: Array<string | number> = [];
+  const chain = [...ancestors, node];
+  for (let i = 1; i < chain.length; i += 1) {
+    const parent = chain[i - 1];
+    const child = chain[i];
+    if (isSeq(parent)) path.push(parent.items.indexOf(child as never));
+    else if (isMap(parent) && isScalar((child as { key?: unknown }).key)) path.push(String(((child as { key: { value: unknown } }).key).value));
+  }
+  return path;
 }
 
 function aliasProblem(file: string, doc: ReturnType<typeof parseDocument>, position: (offset: number) => { line: number; column: number }, reason: string): ContentProblem {

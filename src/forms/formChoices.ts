@@ -16,7 +16,7 @@ import type { Labels } from '../adminPage.ts';
 
 export const FORM_CHOICES_FILE = 'supabase/functions/_shared/formChoices.generated.ts';
 
-type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site'>;
+type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site' | 'placeholders'>;
 
 export function formChoicesFrom(content: Pick<Content, 'jobs' | 'applicationForm'>): FormChoices {
   return {
@@ -50,7 +50,7 @@ export function dashboardLabels(content: Source): Labels {
 }
 
 export function formChoicesModule(content: Source): string {
-  const provider: ProviderForm | null = providerContactForm(content.site);
+  const provider: ProviderForm | null = providerContactForm(content);
   return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml) by \`npm run build\`: do not edit.
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';

@@ -1,9 +1,10 @@
 /**
- * The form provider (HubSpot) as configured in content/site.yaml. The shipped ids are placeholders (portal
- * "00000000", form ids "00000000-0000-..."): with those, no page loads the provider's script and the
- * submit-inquiry function forwards nothing; the site's own form does the work alone.
+ * The form provider (HubSpot) as configured in content/site.yaml. Without a `forms` block, or while its ids are
+ * marked `!placeholder` (as shipped), no page loads the provider's script and the submit-inquiry function
+ * forwards nothing; the site's own form does the work alone.
  */
-import type { Site } from '../content/schemas/site.ts';
+import type { Content } from '../content/content.ts';
+import { hasPlaceholder, SITE_FILE } from '../content/placeholders.ts';
 
 export interface ProviderForm {
   region: string;
@@ -11,10 +12,10 @@ export interface ProviderForm {
   formId: string;
 }
 
-const isPlaceholder = (id: string) => /^0+$/.test(id) || id.startsWith('00000000-0000-');
-
-/** The provider's contact form, or null while site.yaml holds the shipped placeholders. */
-export function providerContactForm(site: Pick<Site, 'forms'>): ProviderForm | null {
-  const { region, portalId, contactFormId } = site.forms;
-  return isPlaceholder(portalId) || isPlaceholder(contactFormId) ? null : { region, portalId, formId: contactFormId };
+/** The provider's contact form, or null when site.yaml configures none or marks its ids as placeholders. */
+export function providerContactForm(content: Pick<Content, 'site' | 'placeholders'>): ProviderForm | null {
+  const { forms } = content.site;
+  const marked = (field: string) => hasPlaceholder(content.placeholders, SITE_FILE, ['forms', field]);
+  if (!forms || marked('portalId') || marked('contactFormId')) return null;
+  return { region: forms.region, portalId: forms.portalId, formId: forms.contactFormId };
 }

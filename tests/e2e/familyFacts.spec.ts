@@ -67,13 +67,18 @@ test("home: the agency's own facts under the hero, read from the content", async
   ]);
 });
 
-test('/about: every figure shows where it comes from, and the ones to confirm say so', async ({ page }) => {
+test('/about: a confirmed figure shows where it comes from; one the agency has yet to confirm shows no note to the agency', async ({ page }) => {
   await page.goto('/about');
   const figures = page.locator('#numbers dl > div');
   await expect(figures).toHaveCount(4);
-  for (const figure of await figures.all()) await expect(figure.locator('dd.source')).toContainText(/^Source: \S/);
-  await expect(figures.filter({ hasText: '90%' })).toContainText('AARP');
-  await expect(figures.filter({ hasText: '10M+' })).toContainText('Figure for the agency to confirm');
+  await expect(figures.filter({ hasText: '90%' }).locator('dd.source')).toContainText(/^Source: AARP/);
+  await expect(figures.filter({ hasText: '100%' }).locator('dd.source')).toContainText(/^Source: \S/);
+  for (const value of ['10M+', '24/7']) {
+    const figure = figures.filter({ hasText: value });
+    await expect(figure.locator('dd.value')).toHaveText(value);
+    await expect(figure.locator('dd.source')).toHaveCount(0);
+  }
+  await expect(page.locator('main')).not.toContainText(/confirm|placeholder|No published source/i);
 });
 
 test('hours and emergencies tell one story: office hours, and an on-call line at any hour', async ({ page }) => {

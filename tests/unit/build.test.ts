@@ -16,6 +16,7 @@ import { jsonLdBlocks, structuredDataProblems } from '../../src/seo/structuredDa
 import { outputManifest } from './buildOutput.ts';
 import { fixtureService } from './contentFixture.ts';
 
+/** The origin the copy's site.yaml gives (SITE_URL would make the build a production one: launch.test.ts). */
 const SITE_URL = 'https://care.example.org';
 let project: ProjectCopy;
 let result: ReturnType<ProjectCopy['build']>;
@@ -31,9 +32,9 @@ beforeAll(() => {
   writeFileSync(path.join(project.dir, 'content/services/foot-care.yaml'), fixtureService);
   // One opening removed, and one whose last day has passed: neither may be built, listed or offered.
   rmSync(path.join(project.dir, 'content/jobs/care-scheduling-coordinator.yaml'));
-  // An office address (the shipped site.yaml gives none, only an example in a comment).
+  // An office address (the shipped site.yaml gives none, only an example in a comment), and the agency's origin.
   const siteFile = path.join(project.dir, 'content/site.yaml');
-  writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace(/^# address:\n#   street: (.*)\n#   town: (.*)\n#   zip: (.*)$/m, 'address:\n  street: $1\n  town: $2\n  zip: $3'));
+  writeFileSync(siteFile, readFileSync(siteFile, 'utf8').replace(/^siteUrl: .*$/m, `siteUrl: ${SITE_URL}`).replace(/^# address:\n#   street: (.*)\n#   town: (.*)\n#   zip: (.*)$/m, 'address:\n  street: $1\n  town: $2\n  zip: $3'));
   // An opening that gives its pay (the shipped ones give none).
   const caregiverFile = path.join(project.dir, 'content/jobs/companion-caregiver.yaml');
   writeFileSync(caregiverFile, `${readFileSync(caregiverFile, 'utf8')}pay:\n  min: 18\n  max: 22\n  per: HOUR\n`);
@@ -42,7 +43,7 @@ beforeAll(() => {
     path.join(project.dir, 'content/jobs/night-companion.yaml'),
     caregiver.replace('title: Companion Caregiver', 'title: Night Companion').replace(/^datePosted: .*$/m, 'datePosted: 2020-01-06').replace(/^validThrough: .*$/m, 'validThrough: 2020-02-28'),
   );
-  result = project.build({ SITE_URL });
+  result = project.build();
 });
 
 afterAll(() => project.cleanup());
@@ -68,7 +69,7 @@ describe('a build with one new service file', () => {
     expect(html).toContain('Daily foot washing and careful drying');
   });
 
-  test('lists the new page in the sitemap, with SITE_URL as the origin', () => {
+  test("lists the new page in the sitemap, with site.yaml's siteUrl as the origin", () => {
     const sitemap = read('sitemap.xml');
     expect(sitemap).toContain('<loc>https://care.example.org/foot-care</loc>');
     expect(sitemap).toContain('<loc>https://care.example.org/</loc>');
@@ -235,7 +236,7 @@ describe('a build with broken content', () => {
     try {
       const file = path.join(project.dir, 'content/services/foot-care.yaml');
       writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, '').replace('title: Podiatrist Visits', 'title: [Podiatrist'));
-      const broken = project.build({ SITE_URL });
+      const broken = project.build();
       expect(broken.status).toBe(1);
       expect(broken.stderr).toContain('Build failed. dist/client still holds the previous build, untouched');
       expect(broken.stderr).toContain('content/services/foot-care.yaml:25:12  features[2].title  the YAML cannot be read: the [ that opens here is never closed');
@@ -246,7 +247,7 @@ describe('a build with broken content', () => {
       expect(await page.text()).toContain('Podiatrist Visits');
 
       writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, ''));
-      const missing = project.build({ SITE_URL });
+      const missing = project.build();
       expect(missing.status).toBe(1);
       expect(missing.stderr).toContain('content/services/foot-care.yaml:2:1  serviceType  expected a string, found nothing (the field is missing)');
       expect((await fetch(`${base}/foot-care`)).status).toBe(200);
@@ -257,7 +258,7 @@ describe('a build with broken content', () => {
 
   test('with no earlier build, fails without leaving anything to deploy', () => {
     rmSync(path.join(project.dir, 'dist'), { recursive: true, force: true });
-    const broken = project.build({ SITE_URL });
+    const broken = project.build();
     expect(broken.status).toBe(1);
     expect(broken.stderr).toContain('Build failed. Nothing was written to dist/.');
     expect(existsSync(client())).toBe(false);

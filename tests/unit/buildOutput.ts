@@ -16,7 +16,7 @@ export function outputManifest(client: string): string {
 
 /** The environment the pinned output was built with (and no analytics variable at all: see withoutAnalyticsEnv). */
 // SOURCE_DATE_EPOCH: 2026-11-22, the day the output was pinned, so the footer's year and the open jobs stay put.
-export const PINNED_ENV = { SITE_URL: 'https://care.example.org', VITE_SUPABASE_URL: 'http://127.0.0.1:54321', SOURCE_DATE_EPOCH: '1795305600' };
+export const PINNED_ENV = { VITE_SUPABASE_URL: 'http://127.0.0.1:54321', SOURCE_DATE_EPOCH: '1795305600' };
 
 /** Removes the analytics variables from this process's environment, which the builds inherit. */
 export function withoutAnalyticsEnv(): void {

@@ -61,7 +61,7 @@ describe('the content', () => {
 
   test('keeps the registration and its label as the spec gives them', () => {
     expect(content.site.registration).toEqual({ number: 'HCA.0002676', label: 'Non-Medical Care Services Only' });
-    expect(content.site.forms.region).toBe('na2');
+    expect(content.site.forms?.region).toBe('na2');
   });
 
   test('covers the six kinds of surgery on the post-surgical page and Parkinson\'s on the early-dementia page', () => {

@@ -692,6 +692,20 @@ describe('the site and regions files', () => {
     `);
   });
 
+  test('a misspelt placeholder tag is named, not read as plain text', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', /^phone: !placeholder /m, 'phone: !placeholdr '))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:7:8  unknown tag !placeholdr: the one tag content uses is !placeholder, in front of a value not given yet"
+    `);
+  });
+
+  test('a placeholder tag on a group of fields asks for it in front of each value', async () => {
+    expect(await errorAfter((c) => c.edit('site.yaml', /^forms:$/m, 'forms: !placeholder'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/site.yaml:44:3  forms  !placeholder marks one value, not a group of fields or a list: put it in front of each value not given yet"
+    `);
+  });
+
   test('an invalid e-mail address shows an example', async () => {
     expect(await errorAfter((c) => c.edit('site.yaml', /^email: .*/m, 'email: care at example.com'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
@@ -915,7 +929,7 @@ describe('how it works and the questions families ask', () => {
   });
 
   test('a statistic on the about page without its source names the missing field', async () => {
-    expect(await errorAfter((c) => c.edit('pages/about.yaml', /^    source: Figure for the agency to confirm.\n/m, ''))).toMatchInlineSnapshot(`
+    expect(await errorAfter((c) => c.edit('pages/about.yaml', /^    source: !placeholder No published source.*\n/m, ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
         content/pages/about.yaml:45:5  stats[0].source  expected a string, found nothing (the field is missing)"
     `);

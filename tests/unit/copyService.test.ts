@@ -16,7 +16,8 @@ import { loadContent } from '../../src/content/loader.ts';
 import { ContentError, type ContentProblem, formatWarnings } from '../../src/content/problems.ts';
 import { copyContent, fixtureService } from './contentFixture.ts';
 
-const SITE_URL = 'https://care.example.org';
+/** The origin site.yaml gives (a development build: no SITE_URL, which would make it a production build). */
+const SITE_URL = 'https://www.example.com';
 const COPIES = [
   { from: 'housekeeping.yaml', to: 'home-organizing.yaml', title: 'Home Organizing Help in Connecticut' },
   { from: 'personal-care.mdx', to: 'bathing-help.mdx', title: 'Bathing Help at Home in Connecticut' },
@@ -42,7 +43,7 @@ function copyWithNewWords(from: string, to: string, title: string) {
 beforeAll(() => {
   project = copyProject();
   for (const { from, to, title } of COPIES) copyWithNewWords(from, to, title);
-  result = project.build({ SITE_URL });
+  result = project.build();
 });
 
 afterAll(() => project.cleanup());

@@ -91,7 +91,7 @@ export const aboutPageSchema = z.strictObject({
         value: text(12).meta({ description: 'e.g. "10M+"' }),
         label: text(80).meta({ description: 'e.g. "Americans need home care"' }),
         source: text(240).meta({
-          description: 'Where the figure comes from, shown in small print under it: a published survey or report by name, or "Figure for the agency to confirm" (then mark the value with a comment # agency to confirm).',
+          description: 'Where the figure comes from, shown in small print under it: a published survey or report by name. While the agency has not confirmed the figure, write a note for it with !placeholder in front: the page then shows the figure without a source, and the launch check lists it.',
         }),
       }),
     )

@@ -146,7 +146,11 @@ export const siteSchema = z.strictObject({
       contactFormId: z.uuid().meta({ description: 'HubSpot form id of the contact / request-information form.' }),
       careersFormId: z.uuid().meta({ description: 'HubSpot form id of the job application form.' }),
     })
-    .meta({ description: 'The embedded form provider (HubSpot).' }),
+    .optional()
+    .meta({
+      description:
+        "Optional: the embedded form provider (HubSpot). Mark ids not yet known with !placeholder in front (the site's own form then works alone, and the launch check lists them); leave the block out to use the site's own form only.",
+    }),
   siteUrl: z.url({ protocol: /^https?$/ }).meta({
     description: 'The public address of the site, used for canonical links and the sitemap; the SITE_URL environment variable overrides it.',
   }),
