@@ -12,6 +12,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'smol-toml';
 import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
+import { createPurge } from '../../supabase/functions/purge/handler.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
 import { sendJson, verifyJwt, type Req, type Res } from './http.ts';
@@ -76,9 +77,13 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
     rateLimitSalt: serviceRoleKey,
   };
   let functions: Record<string, Handler> = {};
+  /** What the generated module says now, for the stand-in's own purge timer. */
+  const current = {} as { retention: GeneratedChoices['retention'] };
   async function load(): Promise<void> {
-    const { formChoices, inquiryChoices, providerContactForm } = await readChoices(projectDir);
+    const { formChoices, inquiryChoices, providerContactForm, retention } = await readChoices(projectDir);
+    current.retention = retention;
     functions = {
+      purge: createPurge({ supabaseUrl: apiUrl, serviceRoleKey, retention }),
       'submit-application': createSubmitApplication({ ...common, choices: formChoices }),
       'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, ...(hubspotApi ? { hubspotApi } : {}) }),
     };
@@ -105,7 +110,7 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
     body?.drain();
   }
   /** Reads the generated choices again; the functions answer with them from the next request on. */
-  return Object.assign(handleFunction, { reload: load });
+  return Object.assign(handleFunction, { reload: load, retention: () => current.retention });
 }
 
 /** The request's headers as the function sees them on Supabase, where the gateway adds X-Forwarded-For. */

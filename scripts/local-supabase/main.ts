@@ -13,6 +13,8 @@ const supabase = await startLocalSupabase({
   ...(dataIndex > 0 && process.argv[dataIndex + 1] ? { dataDir: process.argv[dataIndex + 1] } : {}),
   // A build (`npm start` runs one whenever content changes) may write new form choices or workflow stages.
   followBuild: true,
+  // What pg_cron does on Supabase: the retention purge, at start and every hour.
+  purgeEveryMs: 60 * 60 * 1000,
   log: console.error,
 });
 console.log(describe(supabase));

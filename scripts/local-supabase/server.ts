@@ -9,6 +9,8 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
 import { WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
+import { createClient } from '@supabase/supabase-js';
+import { describePurge, purgeExpired, type RetentionPeriods } from '../../supabase/functions/_shared/purge.ts';
 import { createAuth } from './auth.ts';
 import { applyWorkflowStages, openDatabase, type Db } from './db.ts';
 import { createFunctions } from './functions.ts';
@@ -40,6 +42,11 @@ export interface LocalSupabaseOptions {
    * functions take them at once; when it writes the workflow's stages again, they are applied to the database.
    */
   followBuild?: boolean;
+  /**
+   * How often the retention purge runs (supabase/functions/_shared/purge.ts), as pg_cron runs it on Supabase;
+   * also once at start. Off unless set (`npm start` and `npm run supabase:local` run it every hour).
+   */
+  purgeEveryMs?: number;
   log?: (line: string) => void;
 }
 
@@ -123,7 +130,9 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     functions: await createFunctions({ apiUrl: url, serviceRoleKey }),
   };
   ready();
-  const following = options.followBuild ? followBuild(db, handlers.functions, options.log ?? console.error) : undefined;
+  const log = options.log ?? console.error;
+  const following = options.followBuild ? followBuild(db, handlers.functions, log) : undefined;
+  const purging = options.purgeEveryMs ? purgeOnSchedule(url, serviceRoleKey, handlers.functions.retention, options.purgeEveryMs, log) : undefined;
 
   return {
     url,
@@ -132,6 +141,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     db,
     async close() {
       following?.close();
+      await purging?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([db.close(), passwords.close()]);
@@ -165,6 +175,32 @@ function followBuild(db: Db, functions: { reload(): Promise<void> }, log: (line:
     });
   });
   return { close: () => watchers.forEach((watcher) => watcher.close()) };
+}
+
+/**
+ * The stand-in's schedule for the retention purge: once at start, then every `everyMs`, with the periods the build
+ * last generated. A run that erased something, or failed, says so; a quiet run prints nothing.
+ */
+function purgeOnSchedule(url: string, serviceRoleKey: string, retention: () => RetentionPeriods, everyMs: number, log: (line: string) => void): { close(): Promise<void> } {
+  const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  let running: Promise<void> = Promise.resolve();
+  const run = () => {
+    running = purgeExpired(client, retention()).then(
+      (report) => {
+        if (report.erased.applications + report.erased.inquiries > 0 || report.resumeFailures.length) log(`local-supabase: retention purge: ${describePurge(report, retention())}`);
+      },
+      (error: Error) => log(`local-supabase: retention purge failed: ${error.message}`),
+    );
+  };
+  run();
+  const timer = setInterval(run, everyMs);
+  timer.unref();
+  return {
+    async close() {
+      clearInterval(timer);
+      await running;
+    },
+  };
 }
 
 export const DEMO_LOGINS = [

@@ -21,6 +21,7 @@ import type { PageCopy } from './schemas/page.ts';
 import type { Regions } from './schemas/regions.ts';
 import type { Service } from './schemas/service.ts';
 import type { Site } from './schemas/site.ts';
+import type { Retention } from './schemas/retention.ts';
 import type { Workflow } from './schemas/workflow.ts';
 import { CONTENT_SNAPSHOT_ENV } from './snapshotEnv.ts';
 
@@ -59,6 +60,8 @@ export interface Content {
   faq: Faq;
   /** The stages staff move applications and inquiries through in the dashboard (supabase/workflow.generated.sql). */
   workflow: Workflow;
+  /** How long personal data is kept (content/retention.yaml; the purge, supabase/functions/_shared/purge.ts). */
+  retention: Retention;
   /** Every picture the content names, by its file name in content/images/. */
   images: Record<string, ImageAsset>;
   /** The values content marks `!placeholder` (src/content/source.ts), for the launch check; in file order. */

@@ -11,6 +11,7 @@ import { pageSchemas } from './schemas/page.ts';
 import { regionsSchema } from './schemas/regions.ts';
 import { serviceSchema } from './schemas/service.ts';
 import { siteSchema } from './schemas/site.ts';
+import { retentionSchema } from './schemas/retention.ts';
 import { workflowSchema } from './schemas/workflow.ts';
 
 const schemas: Record<string, z.ZodType> = {
@@ -25,6 +26,7 @@ const schemas: Record<string, z.ZodType> = {
   'how-it-works': howItWorksSchema,
   faq: faqSchema,
   workflow: workflowSchema,
+  retention: retentionSchema,
   ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
 };
 

@@ -26,6 +26,7 @@ import { slug as slugSchema } from './schemas/common.ts';
 import { serviceSchema, type Service } from './schemas/service.ts';
 import { serviceCopyWarnings } from './serviceCopies.ts';
 import { siteSchema } from './schemas/site.ts';
+import { retentionSchema } from './schemas/retention.ts';
 import { workflowSchema } from './schemas/workflow.ts';
 import { PLACEHOLDER_TAG, parseYamlSource, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
@@ -106,6 +107,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   const faq = parseFile(path.join(root, 'faq.yaml'), faqSchema);
   // Its rules (a code once per list, an open first stage, a closed one, the spam stage) are in its schema.
   const workflow = parseFile(path.join(root, 'workflow.yaml'), workflowSchema);
+  const retention = parseFile(path.join(root, 'retention.yaml'), retentionSchema);
   /** A code is what is stored: each list names it once. */
   function codesOnce<T extends Record<L, ReadonlyArray<{ code: string }>>, L extends string>(parsed: ParsedFile<T> | undefined, lists: readonly L[]) {
     if (!parsed) return;
@@ -230,6 +232,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     howItWorks: howItWorks!.data,
     faq: faq!.data,
     workflow: workflow!.data,
+    retention: retention!.data,
     images,
     placeholders: valid
       .flatMap(({ file, source }) => source.placeholders.map(({ path: fieldPath, line, column, value }) => ({ file, line, column, path: fieldPath, value })))

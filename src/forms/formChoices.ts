@@ -16,7 +16,7 @@ import type { Labels } from '../adminPage.ts';
 
 export const FORM_CHOICES_FILE = 'supabase/functions/_shared/formChoices.generated.ts';
 
-type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site' | 'placeholders'>;
+type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site' | 'placeholders' | 'retention'>;
 
 export function formChoicesFrom(content: Pick<Content, 'jobs' | 'applicationForm'>): FormChoices {
   return {
@@ -51,9 +51,10 @@ export function dashboardLabels(content: Source): Labels {
 
 export function formChoicesModule(content: Source): string {
   const provider: ProviderForm | null = providerContactForm(content);
-  return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml) by \`npm run build\`: do not edit.
+  return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml, retention.yaml) by \`npm run build\`: do not edit.
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
+import type { RetentionPeriods } from './purge.ts';
 
 export const formChoices: FormChoices = ${JSON.stringify(formChoicesFrom(content), null, 2)};
 
@@ -61,6 +62,9 @@ export const inquiryChoices: InquiryChoices = ${JSON.stringify(inquiryChoicesFro
 
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
 export const providerContactForm: { region: string; portalId: string; formId: string } | null = ${JSON.stringify(provider)};
+
+/** How long the purge function keeps what it erases (content/retention.yaml). */
+export const retention: RetentionPeriods = ${JSON.stringify(content.retention, null, 2)};
 `;
 }
 

@@ -1,6 +1,7 @@
-// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml) by `npm run build`: do not edit.
+// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml, retention.yaml) by `npm run build`: do not edit.
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
+import type { RetentionPeriods } from './purge.ts';
 
 export const formChoices: FormChoices = {
   "positions": [
@@ -224,3 +225,10 @@ export const inquiryChoices: InquiryChoices = {
 
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
 export const providerContactForm: { region: string; portalId: string; formId: string } | null = null;
+
+/** How long the purge function keeps what it erases (content/retention.yaml). */
+export const retention: RetentionPeriods = {
+  "suspectedSpam": {
+    "days": 30
+  }
+};

@@ -1,0 +1,33 @@
+/**
+ * `npm run purge [-- --dry-run]`: runs the retention purge now (supabase/functions/_shared/purge.ts), with the
+ * periods of content/retention.yaml: erases every record past its period, its notes and its resume file, and
+ * prints what it erased; `--dry-run` prints what it would erase and erases nothing.
+ * Needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (the project's secret key: run it from a trusted machine).
+ * Without them it uses the local stand-in of `npm start`.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { loadContent } from '../src/content/loader.ts';
+import { contentRoot } from '../src/content/content.ts';
+import { describePurge, purgeExpired } from '../supabase/functions/_shared/purge.ts';
+import { apiKey } from './local-supabase/keys.ts';
+
+const local = !process.env.SUPABASE_URL;
+const url = process.env.SUPABASE_URL ?? `http://127.0.0.1:${process.env.LOCAL_SUPABASE_PORT ?? 54321}`;
+// The stand-in's service-role key is the Supabase CLI's well-known local one; a real project's must be given.
+const key = process.env.SUPABASE_SERVICE_ROLE_KEY ?? (local ? await apiKey('service_role') : undefined);
+const dryRun = process.argv.includes('--dry-run');
+if (!key) {
+  console.error('SUPABASE_SERVICE_ROLE_KEY is not set: copy the service_role (secret) key from the Supabase dashboard (Project Settings > API).');
+  process.exit(1);
+}
+
+try {
+  const { retention } = await loadContent(contentRoot());
+  const client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  const report = await purgeExpired(client, retention, { dryRun });
+  console.log(`${url}: ${describePurge(report, retention)}`);
+  if (report.resumeFailures.length) process.exitCode = 1;
+} catch (error) {
+  console.error((error as Error).message);
+  process.exitCode = 1;
+}

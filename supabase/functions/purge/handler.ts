@@ -1,0 +1,41 @@
+/**
+ * The purge Edge Function: runs the retention purge (../_shared/purge.ts) when called with the service-role key,
+ * as the pg_cron schedule does (README, Deploy). The gateway checks the token's signature (verify_jwt); the anon
+ * key is a valid token too, so the function itself requires the service role. `?dry-run` only counts.
+ */
+import { createClient } from '@supabase/supabase-js';
+import { purgeExpired, type RetentionPeriods } from '../_shared/purge.ts';
+
+export interface PurgeOptions {
+  supabaseUrl: string;
+  serviceRoleKey: string;
+  retention: RetentionPeriods;
+}
+
+/** The role a verified JWT names (the gateway has checked its signature), or undefined. */
+function roleOf(authorization: string | null): string | undefined {
+  const payload = /^Bearer [\w-]+\.([\w-]+)\.[\w-]+$/.exec(authorization ?? '')?.[1];
+  if (!payload) return undefined;
+  try {
+    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown };
+    return typeof claims.role === 'string' ? claims.role : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+export function createPurge(options: PurgeOptions): (req: Request) => Promise<Response> {
+  const supabase = createClient(options.supabaseUrl, options.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' } });
+  return async (req) => {
+    if (req.method !== 'POST') return json(405, { error: 'POST only' });
+    if (roleOf(req.headers.get('authorization')) !== 'service_role') return json(403, { error: 'The purge runs with the service-role key only.' });
+    try {
+      const report = await purgeExpired(supabase, options.retention, { dryRun: new URL(req.url).searchParams.has('dry-run') });
+      return json(200, report);
+    } catch (error) {
+      console.error(`purge: ${(error as Error).message}`);
+      return json(500, { error: 'The purge could not run; see the function logs.' });
+    }
+  };
+}
