@@ -55,6 +55,12 @@ export interface FunctionsOptions {
    * LOCAL_SUPABASE_HUBSPOT_API says otherwise (tests point it at a loopback stub).
    */
   hubspotApi?: string | undefined;
+  /**
+   * How many proxies the functions trust to append to X-Forwarded-For (TRUSTED_PROXY_HOPS on Supabase). 1, the
+   * default, is the gateway alone: what a client writes in the header is dropped. A test that stands for a
+   * trusted proxy in front of the gateway (to post as many clients from one machine) sets 2.
+   */
+  trustedProxyHops?: number;
 }
 
 type GeneratedChoices = typeof import('../../supabase/functions/_shared/formChoices.generated.ts');
@@ -65,7 +71,7 @@ async function readChoices(projectDir: string): Promise<GeneratedChoices> {
   return (await import(`${pathToFileURL(file).href}?t=${Math.round(statSync(file).mtimeMs)}`)) as GeneratedChoices;
 }
 
-export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API }: FunctionsOptions) {
+export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API, trustedProxyHops = 1 }: FunctionsOptions) {
   const config = readFunctionsConfig(projectDir);
   const siteUrl = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
   const common = {
@@ -74,7 +80,7 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
     siteUrl,
     // The site's origin, and any local one: tests and `npm run dev` serve the site on other ports.
     allowOrigin: (origin: string) => origin === siteUrl || /^http:\/\/(localhost|127\.0\.0\.1):\d+$/.test(origin),
-    rateLimitSalt: serviceRoleKey,
+    rateLimit: { salt: serviceRoleKey, proxyHops: trustedProxyHops, ipv6PrefixBits: 64 },
   };
   let functions: Record<string, Handler> = {};
   /** What the generated module says now, for the stand-in's own purge timer. */
@@ -98,7 +104,7 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
     if (refusal) return sendJson(res, refusal.status, refusal.body);
 
     const body = req.method === 'GET' || req.method === 'HEAD' ? undefined : bodyOf(req);
-    const response = await handler(new Request(url, { method: req.method, headers: headersOf(req), body: body?.stream, duplex: 'half' } as RequestInit));
+    const response = await handler(new Request(url, { method: req.method, headers: headersOf(req, trustedProxyHops), body: body?.stream, duplex: 'half' } as RequestInit));
     res.statusCode = response.status;
     response.headers.forEach((value, header) => res.setHeader(header, value));
     if (response.body && req.method !== 'HEAD') {
@@ -113,8 +119,12 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
   return Object.assign(handleFunction, { reload: load, retention: () => current.retention });
 }
 
-/** The request's headers as the function sees them on Supabase, where the gateway adds X-Forwarded-For. */
-function headersOf(req: Req): Headers {
+/**
+ * The request's headers as the function sees them on Supabase, where the gateway writes X-Forwarded-For: the
+ * address that connected to it, after the entries of the proxies it trusts (`hops` - 1 of them, the rightmost of
+ * what came in). Anything else a client wrote there is dropped, so a made-up address counts for nothing.
+ */
+function headersOf(req: Req, hops: number): Headers {
   const headers = new Headers();
   for (let i = 0; i + 1 < req.rawHeaders.length; i += 2) {
     const name = req.rawHeaders[i]!;
@@ -122,7 +132,8 @@ function headersOf(req: Req): Headers {
     if (/^(connection|keep-alive|transfer-encoding|upgrade|expect|host)$/i.test(name)) continue;
     headers.append(name, req.rawHeaders[i + 1]!);
   }
-  if (!headers.has('x-forwarded-for') && req.socket.remoteAddress) headers.set('x-forwarded-for', req.socket.remoteAddress);
+  const trusted = hops > 1 ? (req.headers['x-forwarded-for']?.toString() ?? '').split(',').map((entry) => entry.trim()).filter(Boolean).slice(-(hops - 1)) : [];
+  headers.set('x-forwarded-for', [...trusted, req.socket.remoteAddress ?? 'unknown'].join(', '));
   return headers;
 }
 

@@ -47,6 +47,8 @@ export interface LocalSupabaseOptions {
    * also once at start. Off unless set (`npm start` and `npm run supabase:local` run it every hour).
    */
   purgeEveryMs?: number;
+  /** Proxies the functions trust in front of the gateway, itself included (see createFunctions); 1 by default. */
+  trustedProxyHops?: number;
   log?: (line: string) => void;
 }
 
@@ -127,7 +129,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rest: createRest(db, anonKey),
     rpc: createRpc(db, anonKey),
     storage: createStorage(db, anonKey),
-    functions: await createFunctions({ apiUrl: url, serviceRoleKey }),
+    functions: await createFunctions({ apiUrl: url, serviceRoleKey, ...(options.trustedProxyHops ? { trustedProxyHops: options.trustedProxyHops } : {}) }),
   };
   ready();
   const log = options.log ?? console.error;

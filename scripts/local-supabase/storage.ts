@@ -79,6 +79,13 @@ export function createStorage(db: Db, anonKey: string) {
     res.setHeader('Content-Length', String(blob.data.byteLength));
     res.setHeader('Cache-Control', 'max-age=3600');
     res.setHeader('ETag', `"${object.version}"`);
+    // As real Storage's renderer: `?download[=name]` (what signed and public URLs made with `download` carry) asks
+    // for an attachment, so a browser opening the URL saves the file instead of showing it.
+    const download = url.searchParams.get('download');
+    if (download !== null) {
+      const name = encodeURIComponent(download);
+      res.setHeader('Content-Disposition', download === '' ? 'attachment;' : `attachment; filename=${name}; filename*=UTF-8''${name};`);
+    }
     res.end(req.method === 'HEAD' ? undefined : Buffer.from(blob.data));
   }
 

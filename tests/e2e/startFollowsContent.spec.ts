@@ -25,7 +25,9 @@ const serviceFile = () => path.join(project.dir, 'content/services/foot-care.yam
 
 /** Waits until `npm start` has printed something matching `pattern` after `from` characters of its output. */
 async function printedAfter(from: number, pattern: RegExp, timeout = 120_000): Promise<string> {
-  await expect.poll(() => pattern.test(printed.slice(from)), { timeout, message: `npm start never printed ${pattern}:\n${printed.slice(from)}` }).toBe(true);
+  await expect
+    .poll(() => (/\[npm start ended/.test(printed) ? 'ended' : pattern.test(printed.slice(from))), { timeout, message: `npm start never printed ${pattern}:\n${printed}` })
+    .toBe(true);
   return printed.slice(from);
 }
 
@@ -40,6 +42,7 @@ test.beforeAll(async () => {
     detached: true,
   });
   for (const stream of [start.stdout!, start.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  start.on('exit', (code, signal) => (printed += `\n[npm start ended: ${signal ?? `exit code ${code}`}]\n`));
   const ready = await printedAfter(0, /Press Ctrl-C to stop\./, 200_000);
   site = /^Site:\s+(\S+)/m.exec(ready)![1]!;
   api = /^API URL: (\S+)/m.exec(ready)![1]!;
@@ -47,7 +50,7 @@ test.beforeAll(async () => {
 });
 
 test.afterAll(() => {
-  if (start?.pid) process.kill(-start.pid, 'SIGTERM');
+  if (start?.pid && start.exitCode === null) process.kill(-start.pid, 'SIGTERM');
   project?.cleanup();
 });
 

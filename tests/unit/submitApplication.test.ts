@@ -72,7 +72,7 @@ async function stored(): Promise<{ applications: number; objects: number; blobs:
     `select (select count(*) from public.job_applications)::int as applications,
             (select count(*) from storage.objects where bucket_id = 'resumes')::int as objects,
             (select count(*) from standin.blobs where bucket_id = 'resumes')::int as blobs,
-            (select count(*) from private.form_posts)::int as slots`,
+            (select count(*) from private.form_posts where form = 'application')::int as slots`,
   );
   return rows[0]!;
 }
@@ -89,7 +89,7 @@ function pdfOfSize(size: number): Uint8Array {
 }
 
 beforeAll(async () => {
-  supabase = await startLocalSupabase({ port: 0, demoApplications: 0 });
+  supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2 });
   clients = clientsOf(supabase);
   ({ client, staff } = clients);
   endpoint = `${supabase.url}/functions/v1/submit-application`;
@@ -135,6 +135,16 @@ describe('a valid application', () => {
     expect(download.error).toBeNull();
     expect(download.data!.type).toBe('application/pdf');
     expect(Buffer.from(await download.data!.arrayBuffer()).equals(Buffer.from(pdf))).toBe(true);
+  });
+
+  test('a resume asked for as a download (?download=name) comes as an attachment of type application/pdf, as from Storage', async () => {
+    const response = await post(formOf(VALID, [new File([pdf as BlobPart], 'cv.pdf', { type: 'application/pdf' })]));
+    const key = String((await rowOf(((await response.json()) as { id: string }).id))!.resume_url);
+    const token = (await (await staff()).auth.getSession()).data.session!.access_token;
+    const answer = await fetch(`${supabase.url}/storage/v1/object/resumes/${key}?download=Ann_Lee_resume.pdf`, { headers: { apikey: supabase.anonKey, authorization: `Bearer ${token}` } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('content-type')).toBe('application/pdf');
+    expect(answer.headers.get('content-disposition')).toBe("attachment; filename=Ann_Lee_resume.pdf; filename*=UTF-8''Ann_Lee_resume.pdf;");
   });
 
   test('without a resume (the file input left empty) is stored with no resume, and unticked boxes are false', async () => {
@@ -202,6 +212,38 @@ describe('wrong answers are refused, every one at once, and nothing is stored', 
     expect(response.status).toBe(400);
     expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.invalid, errors: { resume: APPLICATION_MESSAGES.resumeNotPdf } });
     expect(await stored()).toEqual(before);
+  });
+
+  describe('a file that only pretends to be a PDF is refused with the resume message, and nothing is stored', () => {
+    const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0));
+    const pretenders: [string, () => Uint8Array][] = [
+      ['an HTML page that starts with "%PDF-"', () => latin1('%PDF-1.7\n<!doctype html><html><body><script>alert(document.cookie)</script></body></html>')],
+      ['a real PDF with a few bytes of junk before "%PDF-"', () => new Uint8Array([...latin1('<a>\n'), ...pdf])],
+      ['a Windows program with "%PDF-" inside its first KB', () => {
+        const exe = new Uint8Array(4096);
+        exe.set([0x4d, 0x5a, 0x90, 0x00, 0x03]);
+        exe.set(latin1('%PDF-1.7\n'), 512);
+        return exe;
+      }],
+      ['the first half of a real PDF', () => pdf.subarray(0, pdf.byteLength >> 1)],
+    ];
+    test.each(pretenders)('%s', async (_name, bytes) => {
+      const before = await stored();
+      const response = await post(formOf(VALID, [new File([bytes() as BlobPart], 'resume.pdf', { type: 'application/pdf' })]));
+      expect(response.status).toBe(400);
+      expect(await response.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.invalid, errors: { resume: APPLICATION_MESSAGES.resumeNotPdf } });
+      expect(await stored()).toEqual(before);
+    });
+  });
+
+  test('a real three-page PDF is stored', async () => {
+    const document = await PDFDocument.create();
+    const font = await document.embedFont(StandardFonts.TimesRoman);
+    for (const heading of ['Experience', 'Education', 'References']) document.addPage().drawText(heading, { x: 72, y: 700, size: 18, font });
+    const response = await post(formOf(VALID, [new File([(await document.save()) as BlobPart], 'cv.pdf', { type: 'application/pdf' })]));
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect((await rowOf(id))?.resume_url).toMatch(RESUME_KEY_PATTERN);
   });
 
   test('a chosen file with no bytes is refused as not a PDF rather than dropped', async () => {
@@ -277,7 +319,7 @@ describe('a closed opening', () => {
   // Choices of their own and a clock set by the test: the content's real dates change when editors edit.
   const choices: FormChoices = { ...formChoices, positions: [{ code: 'companion-caregiver', title: 'Companion Caregiver', validThrough: '2027-02-28' }] };
   const handlerAt = (iso: string) =>
-    createSubmitApplication({ supabaseUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, siteUrl: SITE, allowOrigin: () => true, rateLimitSalt: 'test', choices, now: () => new Date(iso) });
+    createSubmitApplication({ supabaseUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, siteUrl: SITE, allowOrigin: () => true, rateLimit: { salt: 'test', proxyHops: 1, ipv6PrefixBits: 64 }, choices, now: () => new Date(iso) });
   const request = () => new Request(endpoint, { method: 'POST', body: formOf(), headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
 
   test('is still open late on its validThrough day in Connecticut, and stored', async () => {
@@ -315,6 +357,58 @@ describe('what is stored is what was typed', () => {
     const response = await post(formOf({ ...VALID, email: '<b>ann</b>@example.com', phone: '<b>860 555 0142</b>', position: '<b>x</b>', experience: '"><script>', availability: "' or 1=1 --" }));
     expect(response.status).toBe(400);
     expect(Object.keys((await response.json()).errors).sort()).toEqual(['availability', 'email', 'experience', 'phone', 'position']);
+  });
+});
+
+describe('invisible and control characters are cleaned before the checks (text.ts), and what is stored is clean', () => {
+  test('a first name of only invisible characters (zero-width, NUL, a bidi override, a Hangul filler, a braille blank) gets its message, and nothing is stored', async () => {
+    const before = await stored();
+    for (const first_name of ['\u200B\u200C\u200D', '\u0000', '\u202E', '\u3164', '\u2800']) {
+      const json = await post(formOf({ ...VALID, first_name }));
+      expect(json.status, JSON.stringify(first_name)).toBe(400);
+      expect(await json.json()).toEqual({ ok: false, message: APPLICATION_MESSAGES.invalid, errors: { first_name: APPLICATION_MESSAGES.first_name } });
+      const browser = await post(formOf({ ...VALID, first_name }), { accept: BROWSER_ACCEPT });
+      expect(browser.status, JSON.stringify(first_name)).toBe(303);
+      expect(browser.headers.get('location')).toBe(`${SITE}/careers/not-sent#invalid`);
+    }
+    expect(await stored()).toEqual(before);
+  });
+
+  test('a right-to-left override in the last name is removed, so staff read the name as it was typed', async () => {
+    const response = await post(formOf({ ...VALID, last_name: '\u202ELee\u202C' }));
+    expect(response.status).toBe(201);
+    expect((await rowOf((await response.json()).id))!.last_name).toBe('Lee');
+  });
+
+  test('a NUL in a name or the cover letter is removed and the application stored clean: never a 500', async () => {
+    const response = await post(formOf({ ...VALID, first_name: 'An\u0000n', cover_letter: 'Thank you,\u0000\nAnn' }));
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ first_name: 'Ann', cover_letter: 'Thank you,\nAnn' });
+  });
+
+  test('a name typed decomposed (e + combining acute) is stored composed (NFC)', async () => {
+    const response = await post(formOf({ ...VALID, first_name: 'Jose\u0301', last_name: 'Mun\u0303oz' }));
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ first_name: 'Jos\u00E9', last_name: 'Mu\u00F1oz' });
+  });
+
+  test("the cover letter's line breaks and tabs are kept, a lone CR becomes a line feed, and other control characters go", async () => {
+    // Urlencoded: a multipart body would already have turned the lone CR into CRLF on the way.
+    const response = await fetch(endpoint, {
+      method: 'POST',
+      body: new URLSearchParams({ ...VALID, cover_letter: 'Line one\r\nLine two\rLine three\n\n\tIndented\u0007' }),
+      headers: { accept: 'application/json', 'x-forwarded-for': newAddress() },
+    });
+    expect(response.status).toBe(201);
+    expect((await rowOf((await response.json()).id))!.cover_letter).toBe('Line one\nLine two\nLine three\n\n\tIndented');
+  });
+
+  test('a Persian name keeps its ZWNJ and a Devanagari one its ZWJ, while a stray RLM and zero-width space around them go', async () => {
+    const persian = '\u0645\u0647\u062F\u06CC\u200C\u0632\u0627\u062F\u0647';
+    const devanagari = '\u0906\u0930\u094D\u200D\u092F\u093E';
+    const response = await post(formOf({ ...VALID, first_name: `\u200B${devanagari}`, last_name: `${persian}\u200F` }));
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ first_name: devanagari, last_name: persian });
   });
 });
 

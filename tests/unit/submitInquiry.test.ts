@@ -66,7 +66,7 @@ async function rowOf(id: string): Promise<Record<string, unknown> | undefined> {
 }
 
 beforeAll(async () => {
-  supabase = await startLocalSupabase({ port: 0, demoApplications: 0 });
+  supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2 });
   // Whatever demo requests the stand-in seeds, this file counts its own.
   await supabase.db.exec('delete from public.inquiries');
   endpoint = `${supabase.url}/functions/v1/submit-inquiry`;
@@ -160,6 +160,62 @@ describe('wrong answers are refused, every one at once, and nothing is stored', 
     expect(await json.json()).toEqual({ ok: false, message: INQUIRY_MESSAGES.tooLarge });
     const browser = await post(big, { accept: BROWSER_ACCEPT });
     expect(browser.headers.get('location')).toBe(`${SITE}/contact/not-sent#too-large`);
+  });
+});
+
+describe('invisible and control characters are cleaned before the checks (text.ts), and what is stored is clean', () => {
+  test('a name of only invisible characters (zero-width, NUL, a bidi override, a Hangul filler, a braille blank) gets the name message, and nothing is stored', async () => {
+    const before = await count();
+    for (const name of ['\u200B\u200C\u200D', '\u0000', '\u202E', '\u3164', '\u2800']) {
+      const json = await post(formOf({ ...VALID, name }));
+      expect(json.status, JSON.stringify(name)).toBe(400);
+      expect(await json.json()).toEqual({ ok: false, message: INQUIRY_MESSAGES.invalid, errors: { name: INQUIRY_MESSAGES.name } });
+      const browser = await post(formOf({ ...VALID, name }), { accept: BROWSER_ACCEPT });
+      expect(browser.status, JSON.stringify(name)).toBe(303);
+      expect(browser.headers.get('location')).toBe(`${SITE}/contact/not-sent#invalid`);
+    }
+    expect(await count()).toEqual(before);
+  });
+
+  test('a right-to-left override in the name is removed, so staff read the name as it was typed', async () => {
+    const response = await post(formOf({ ...VALID, name: 'Maria \u202EGonzalez\u202C' }));
+    expect(response.status).toBe(201);
+    expect((await rowOf((await response.json()).id))!.name).toBe('Maria Gonzalez');
+  });
+
+  test('a NUL in the name or the message is removed and the request stored clean: never a 500', async () => {
+    const response = await post(formOf({ ...VALID, name: 'Maria\u0000 Gonzalez', message: 'Mornings\u0000 please.' }));
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ name: 'Maria Gonzalez', message: 'Mornings please.' });
+  });
+
+  test('a name typed decomposed (e + combining acute) is stored composed (NFC)', async () => {
+    const response = await post(formOf({ ...VALID, name: 'Jose\u0301 Garci\u0301a' }));
+    expect(response.status).toBe(201);
+    expect((await rowOf((await response.json()).id))!.name).toBe('Jos\u00E9 Garc\u00EDa');
+  });
+
+  test("the message's line breaks and tabs are kept, a lone CR becomes a line feed, and other control characters go", async () => {
+    const response = await post(formOf({ ...VALID, message: 'Line one\r\nLine two\rLine three\n\n\tIndented\u0007' }));
+    expect(response.status).toBe(201);
+    expect((await rowOf((await response.json()).id))!.message).toBe('Line one\nLine two\nLine three\n\n\tIndented');
+  });
+
+  test('a Persian name keeps its ZWNJ and a Devanagari one its ZWJ, while a stray RLM and zero-width space around them go', async () => {
+    for (const [typed, kept] of [
+      ['\u0645\u0647\u062F\u06CC\u200C\u0632\u0627\u062F\u0647\u200F', '\u0645\u0647\u062F\u06CC\u200C\u0632\u0627\u062F\u0647'],
+      ['\u200B\u0906\u0930\u094D\u200D\u092F\u093E', '\u0906\u0930\u094D\u200D\u092F\u093E'],
+    ]) {
+      const response = await post(formOf({ ...VALID, name: typed }));
+      expect(response.status, typed).toBe(201);
+      expect((await rowOf((await response.json()).id))!.name).toBe(kept);
+    }
+  });
+
+  test('a phone number and an e-mail address pasted with zero-width spaces are accepted and stored without them', async () => {
+    const response = await post(formOf({ ...VALID, phone: '(203)\u200B 555-0187', email: 'maria.g@example.com\u200B' }));
+    expect(response.status).toBe(201);
+    expect(await rowOf((await response.json()).id)).toMatchObject({ phone: VALID.phone, email: VALID.email });
   });
 });
 
@@ -276,7 +332,7 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
       serviceRoleKey: supabase.serviceRoleKey,
       siteUrl: 'https://www.example.org',
       allowOrigin: (origin) => origin === 'https://www.example.org',
-      rateLimitSalt: 'test',
+      rateLimit: { salt: 'test', proxyHops: 1, ipv6PrefixBits: 64 },
       choices: inquiryChoices,
       hubspot,
       hubspotApi: stubUrl,
@@ -298,7 +354,7 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
       }),
     );
 
-  test('a stored request goes to the HubSpot form as its standard contact fields, with the page it came from', async () => {
+  test('a stored request goes to the HubSpot form as its contact fields, with the page it came from', async () => {
     answer = () => ({ status: 200, body: { inlineMessage: 'Thanks' } });
     received.length = 0;
     const response = await send();
@@ -312,7 +368,7 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
       email: VALID.email,
       phone: VALID.phone,
       city: VALID.town,
-      message: `${VALID.message}\n\nCare is for: A parent\n\nServices of interest: Meal Preparation, Personal Care\n\nBest time to call: Morning (8 am - noon)`,
+      message: VALID.message, care_for: 'A parent', services_of_interest: 'Meal Preparation, Personal Care', best_time_to_call: 'Morning (8 am - noon)',
     });
     expect(body.context).toEqual({ pageUri: 'https://www.example.org/contact' });
   });
@@ -351,8 +407,8 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
 
   test('only the e-mail or only the phone: the empty one is not sent, and a one-word name is the first name', () => {
     const fields = hubSpotFields({ ...VALID, name: 'Cher', email: '', services: [], call_time: '', message: '' }, inquiryChoices);
-    expect(fields.map((field) => field.name)).toEqual(['firstname', 'phone', 'city', 'message']);
-    expect(fields.find((field) => field.name === 'message')!.value).toBe('Care is for: A parent\n\nBest time to call: Any time');
+    expect(fields.map((field) => field.name)).toEqual(['firstname', 'phone', 'city', 'care_for', 'best_time_to_call']);
+    expect(fields.find((field) => field.name === 'best_time_to_call')!.value).toBe('Any time');
   });
 });
 

@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { FormResponse } from './formFunction.ts';
 import { FORM_GUARD, isPhoneNumber } from './formPost.ts';
+import { visitorText } from './text.ts';
 
 /** The choices the form offers; generated from content/ into formChoices.generated.ts. */
 export interface FormChoices {
@@ -28,6 +29,8 @@ export const APPLICATION_LIMITS = {
   bodyBytes: 10 * 1024 * 1024 + 64 * 1024,
   /** Applications accepted per client (hashed IP) per hour. */
   perHour: 5,
+  /** Posts of the form per client per hour, valid or not, before even the body is read (formFunction.ts). */
+  postsPerHour: 30,
 } as const;
 
 /** The form's field names: the table's columns, plus the resume file and two anti-abuse fields. */
@@ -61,10 +64,11 @@ export const APPLICATION_MESSAGES = {
   failed: 'Your application could not be sent. Nothing was saved. Please try again, or call us.',
 } as const;
 
+/** Required; cleaned first (text.ts), so a name of only invisible characters is empty and gets `message`. */
 const textField = (max: number, message: string) =>
   z
     .string({ error: message })
-    .transform((value) => value.trim())
+    .transform((value) => visitorText(value))
     .pipe(z.string().min(1, message).max(max, message));
 
 const code = (allowed: ReadonlyArray<{ code: string }>, message: string) =>
@@ -80,7 +84,7 @@ export function applicationSchema(choices: FormChoices, today: string) {
     last_name: textField(APPLICATION_LIMITS.name, APPLICATION_MESSAGES.last_name),
     email: z
       .string({ error: APPLICATION_MESSAGES.email })
-      .transform((value) => value.trim())
+      .transform((value) => visitorText(value))
       .pipe(z.email(APPLICATION_MESSAGES.email).max(APPLICATION_LIMITS.email, APPLICATION_MESSAGES.email)),
     phone: textField(APPLICATION_LIMITS.phone, APPLICATION_MESSAGES.phone).refine(isPhoneNumber, APPLICATION_MESSAGES.phone),
     position: code(choices.positions, APPLICATION_MESSAGES.position).refine(
@@ -95,7 +99,7 @@ export function applicationSchema(choices: FormChoices, today: string) {
     cover_letter: z
       .string()
       .optional()
-      .transform((value) => (value ?? '').replace(/\r\n/g, '\n').trim())
+      .transform((value) => visitorText(value ?? '', 'lines'))
       .pipe(z.string().max(APPLICATION_LIMITS.coverLetter, APPLICATION_MESSAGES.coverLetterTooLong)),
   });
 }
@@ -116,12 +120,6 @@ export interface JobApplicationRow extends ApplicationFields {
 /** The keys the function generates for resumes; the column and the dashboard accept nothing else. */
 const UUID = '[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}';
 export const RESUME_KEY_PATTERN = new RegExp(`^${UUID}/${UUID}\\.pdf$`);
-
-/** A PDF starts with "%PDF-" (some writers put up to 1 KB of junk before it, which readers accept). */
-export function looksLikePdf(bytes: Uint8Array): boolean {
-  const head = new TextDecoder('latin1').decode(bytes.subarray(0, 1024));
-  return head.includes('%PDF-');
-}
 
 /** The JSON the function answers to the enhanced form. */
 export type ApplicationResponse = FormResponse<ApplicationField>;

@@ -7,7 +7,7 @@
  * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
  */
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
-import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, parseForm, readBodyWithin, type AnswerMode } from './formPost.ts';
+import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, parseForm, readBodyWithin, type AnswerMode, type ClientKey } from './formPost.ts';
 
 /** Why a form was not sent: the fragment of the not-sent page (`/careers/not-sent#<reason>`), which explains it. */
 export type NotSentReason = 'invalid' | 'resume' | 'too-large' | 'rate-limited' | 'failed';
@@ -42,6 +42,12 @@ export interface FormFunctionOptions<Field extends string> {
   pages: { thanks: string; notSent: string };
   /** The largest body accepted; a larger one is refused (413) without reading the rest. */
   bodyBytes: number;
+  /**
+   * Every post counts, valid or not, before its body is read: `perHour` posts of this form per client
+   * (`<form>-posts` in private.form_posts, never given back), a larger budget than the stored ones' (withPostSlot),
+   * so a person correcting a form a few times never meets it, and a flood of posts, invalid ones too, gets 429.
+   */
+  attempts: { supabase: SupabaseClient; form: string; key: ClientKey; perHour: number };
   messages: PostMessages;
   /**
    * Checks a post and stores it. `spamReason` is why it looks sent by a machine (botSignal), or null: a valid
@@ -75,6 +81,8 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
   }
 
   async function submit(req: Request): Promise<Outcome<Field>> {
+    const attempt = await withPostSlot({ ...options.attempts, form: `${options.attempts.form}-posts`, req, name: options.name }, async () => true);
+    if (!attempt.ok) return slotOutcome(attempt, options.messages);
     const body = await readBodyWithin(req, options.bodyBytes);
     if (!body.ok) return { sent: false, reason: 'too-large', status: 413, message: options.messages.tooLarge };
     const form = await parseForm(req.headers.get('content-type'), body.bytes);
@@ -87,6 +95,13 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
   }
 
   return async function handle(req: Request): Promise<Response> {
+    const response = await answer(req);
+    // No answer of a form function is ever to be read as anything but what it says it is.
+    response.headers.set('X-Content-Type-Options', 'nosniff');
+    return response;
+  };
+
+  async function answer(req: Request): Promise<Response> {
     const cors = corsHeaders(req, options.allowOrigin);
     const origin = req.headers.get('origin');
     const foreign = origin !== null && !options.allowOrigin(origin);
@@ -113,7 +128,7 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
       logFailure(options.name, 'unexpected error', error);
       return reply(mode, cors, failed);
     }
-  };
+  }
 }
 
 /**
@@ -139,8 +154,8 @@ export interface SlotOptions {
   /** Which form's count: each form has its own limit ('application', 'inquiry'). */
   form: string;
   req: Request;
-  /** Secret mixed into the hash of each client's address (see clientHash). */
-  salt: string;
+  /** Who the client is, as a salted hash (see clientHash). */
+  key: ClientKey;
   perHour: number;
   /** The function's name, for its log lines. */
   name: string;
@@ -157,7 +172,7 @@ export async function withPostSlot(options: SlotOptions, store: (id: string) => 
   const id = crypto.randomUUID();
   const slot = await options.supabase.rpc('take_form_slot', {
     form_name: options.form,
-    client_hash: await clientHash(options.req, options.salt),
+    client_hash: await clientHash(options.req, options.key),
     post_id: id,
     per_hour: options.perHour,
   });

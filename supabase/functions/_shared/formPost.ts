@@ -122,16 +122,92 @@ export async function parseForm(contentType: string | null, bytes: Uint8Array<Ar
 }
 
 /**
- * The client, for rate limiting: SHA-256 (hex) of a secret salt and the first address of X-Forwarded-For, the
- * one Supabase's gateway puts there. The address itself is never stored, and without the salt the hash
- * cannot be matched to an address by trying them all.
+ * Whom a post is counted against. X-Forwarded-For is a list each proxy appends the address it saw connecting to;
+ * whatever is left of the entries the trusted proxies wrote was written by the client and proves nothing (a made-up
+ * address per post, or a victim's). So the client is the entry `proxyHops` from the right: 1 when the function
+ * sits right behind Supabase's gateway, which writes the address that connected to it (the stand-in does the same,
+ * scripts/local-supabase/functions.ts); one more for each proxy of the agency's own in front that appends. An IPv6
+ * host holds a whole /64 (2^64 addresses to rotate through), so IPv6 addresses count by their first
+ * `ipv6PrefixBits` bits; IPv4 addresses one by one.
  */
-export async function clientHash(req: Request, salt: string): Promise<string> {
-  const first = req.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
-  // Without the header (never on Supabase; a misconfigured proxy elsewhere) every client shares one count,
-  // which limits too much rather than not at all.
-  const address = first !== undefined && first !== '' ? first : 'unknown';
-  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(salt + address));
+export interface ClientKey {
+  /** Secret mixed into the hash, so a stored hash cannot be matched to an address by trying them all. */
+  salt: string;
+  proxyHops: number;
+  ipv6PrefixBits: number;
+}
+
+/** The address the trusted proxies saw, or undefined when the header is missing or holds no address. */
+export function clientAddress(req: Request, proxyHops: number): string | undefined {
+  const entries = (req.headers.get('x-forwarded-for') ?? '').split(',').map((entry) => entry.trim()).filter((entry) => entry !== '');
+  if (entries.length === 0) return undefined;
+  // Fewer entries than trusted proxies: every entry was written by one of them, and the leftmost is the client.
+  return entries[Math.max(0, entries.length - proxyHops)];
+}
+
+/** An address as its rate-limit bucket: "v4:203.0.113.7", "v6:2001:db8:0:1::/64", or "invalid" for anything else. */
+export function addressBucket(raw: string, ipv6PrefixBits: number): string {
+  let address = raw.trim();
+  // "[2001:db8::1]:443" and "203.0.113.7:51234": the port is not part of the client.
+  const bracketed = /^\[([^\]]+)\](?::\d+)?$/.exec(address);
+  if (bracketed) address = bracketed[1]!;
+  else if (/^[\d.]+:\d+$/.test(address)) address = address.slice(0, address.lastIndexOf(':'));
+  address = address.replace(/%.*$/, ''); // a zone id (fe80::1%eth0) names the host's interface, not the client
+  const v4 = ipv4(address);
+  if (v4) return `v4:${v4.join('.')}`;
+  const v6 = ipv6(address);
+  if (!v6) return 'invalid';
+  // An IPv4 address written as IPv6 (::ffff:203.0.113.7) is that IPv4 client.
+  if (v6.slice(0, 5).every((group) => group === 0) && v6[5] === 0xffff) return `v4:${[v6[6]! >> 8, v6[6]! & 255, v6[7]! >> 8, v6[7]! & 255].join('.')}`;
+  const bits = Math.min(128, Math.max(0, Math.trunc(ipv6PrefixBits)));
+  const masked = v6.map((group, i) => {
+    const keep = Math.min(16, Math.max(0, bits - i * 16));
+    return keep === 16 ? group : keep === 0 ? 0 : group & (0xffff << (16 - keep)) & 0xffff;
+  });
+  return `v6:${masked.map((group) => group.toString(16)).join(':')}/${bits}`;
+}
+
+function ipv4(text: string): number[] | undefined {
+  const parts = text.split('.');
+  if (parts.length !== 4 || !parts.every((part) => /^\d{1,3}$/.test(part) && Number(part) <= 255)) return undefined;
+  return parts.map(Number);
+}
+
+/** The eight 16-bit groups of an IPv6 address ("::" and a dotted IPv4 tail allowed), or undefined. */
+function ipv6(text: string): number[] | undefined {
+  if (!/^[0-9a-fA-F:.]+$/.test(text) || text.split('::').length > 2) return undefined;
+  const groupsOf = (part: string): number[] | undefined => {
+    if (part === '') return [];
+    const groups: number[] = [];
+    const pieces = part.split(':');
+    for (const [i, piece] of pieces.entries()) {
+      if (i === pieces.length - 1 && piece.includes('.')) {
+        const v4 = ipv4(piece);
+        if (!v4) return undefined;
+        groups.push((v4[0]! << 8) | v4[1]!, (v4[2]! << 8) | v4[3]!);
+      } else if (/^[0-9a-fA-F]{1,4}$/.test(piece)) groups.push(parseInt(piece, 16));
+      else return undefined;
+    }
+    return groups;
+  };
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const front = groupsOf(head);
+  const back = tail === undefined ? [] : groupsOf(tail);
+  if (!front || !back) return undefined;
+  if (tail === undefined) return front.length === 8 ? front : undefined;
+  const missing = 8 - front.length - back.length;
+  return missing >= 1 ? [...front, ...Array<number>(missing).fill(0), ...back] : undefined;
+}
+
+/**
+ * The client as the database counts it: SHA-256 (hex) of the salt and the client's bucket. The address itself is
+ * never stored. Without an address (no proxy in front: never on Supabase) every such client shares one count,
+ * which limits too much rather than not at all.
+ */
+export async function clientHash(req: Request, key: ClientKey): Promise<string> {
+  const address = clientAddress(req, key.proxyHops);
+  const bucket = address === undefined ? 'unknown' : addressBucket(address, key.ipv6PrefixBits);
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(`${key.salt}\0${bucket}`));
   return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
 

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { FormResponse } from './formFunction.ts';
 import { FORM_GUARD, isPhoneNumber } from './formPost.ts';
+import { visitorText, type TextShape } from './text.ts';
 
 /** The choices the inquiry form offers; generated from content/ into formChoices.generated.ts. */
 export interface InquiryChoices {
@@ -29,6 +30,8 @@ export const INQUIRY_LIMITS = {
   bodyBytes: 64 * 1024,
   /** Requests accepted per client (hashed IP) per hour; counted apart from job applications. */
   perHour: 5,
+  /** Posts of the form per client per hour, valid or not, before even the body is read (formFunction.ts). */
+  postsPerHour: 30,
 } as const;
 
 /** The form's field names: the table's columns (services is a list of ticked boxes) and the guard fields. */
@@ -61,12 +64,12 @@ export const INQUIRY_MESSAGES = {
   failed: 'Your request could not be sent. Nothing was saved. Please try again, or call us.',
 } as const;
 
-/** Trimmed; empty is allowed and stays ''. */
-const optionalText = (max: number, message: string) =>
+/** Cleaned (text.ts) and trimmed; empty is allowed and stays '', and so does text with nothing visible. */
+const optionalText = (max: number, message: string, shape: TextShape = 'line') =>
   z
     .string()
     .optional()
-    .transform((value) => (value ?? '').replace(/\r\n/g, '\n').trim())
+    .transform((value) => visitorText(value ?? '', shape))
     .pipe(z.string().max(max, message));
 
 const inChoices = (choices: ReadonlyArray<{ code: string }>) => (value: string) => choices.some((choice) => choice.code === value);
@@ -80,7 +83,8 @@ export function inquirySchema(choices: InquiryChoices) {
     .object({
       name: z
         .string({ error: INQUIRY_MESSAGES.name })
-        .transform((value) => value.trim())
+        // Cleaned first (text.ts): a name of only invisible characters is empty and gets the name message.
+        .transform((value) => visitorText(value))
         .pipe(z.string().min(1, INQUIRY_MESSAGES.name).max(INQUIRY_LIMITS.name, INQUIRY_MESSAGES.name)),
       phone: optionalText(INQUIRY_LIMITS.phone, INQUIRY_MESSAGES.phone).refine((value) => value === '' || isPhoneNumber(value), INQUIRY_MESSAGES.phone),
       email: optionalText(INQUIRY_LIMITS.email, INQUIRY_MESSAGES.email).refine((value) => value === '' || z.email().safeParse(value).success, INQUIRY_MESSAGES.email),
@@ -90,7 +94,7 @@ export function inquirySchema(choices: InquiryChoices) {
         .array(z.string())
         .transform((values) => [...new Set(values)])
         .refine((values) => values.every(inChoices(choices.services)), INQUIRY_MESSAGES.services),
-      message: optionalText(INQUIRY_LIMITS.message, INQUIRY_MESSAGES.message),
+      message: optionalText(INQUIRY_LIMITS.message, INQUIRY_MESSAGES.message, 'lines'),
       call_time: optionalText(40, INQUIRY_MESSAGES.call_time).refine((value) => value === '' || inChoices(choices.callTimes)(value), INQUIRY_MESSAGES.call_time),
       page: z
         .string()

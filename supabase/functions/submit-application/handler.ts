@@ -12,14 +12,15 @@ import {
   APPLICATION_LIMITS,
   APPLICATION_MESSAGES,
   applicationSchema,
-  looksLikePdf,
   type ApplicationField,
   type ApplicationFields,
   type FormChoices,
   type JobApplicationRow,
 } from '../_shared/application.ts';
 import { createFormFunction, fieldErrors, logFailure, serviceClient, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import type { ClientKey } from '../_shared/formPost.ts';
 import { dateInConnecticut } from '../_shared/formPost.ts';
+import { isPdf } from '../_shared/pdf.ts';
 
 export interface SubmitApplicationOptions {
   /** The project's API URL (SUPABASE_URL on Supabase). */
@@ -30,8 +31,8 @@ export interface SubmitApplicationOptions {
   siteUrl: string;
   /** Whether a page at this origin may post here. Posts from any other origin are refused. */
   allowOrigin: (origin: string) => boolean;
-  /** Secret mixed into the hash of each client's address (see clientHash). */
-  rateLimitSalt: string;
+  /** Who a client is for the rate limits: the salt of the hash, and which address counts (see clientHash). */
+  rateLimit: ClientKey;
   /** The form's choices: open positions, experience and availability codes (formChoices.generated.ts). */
   choices: FormChoices;
   /** The clock; tests set it. */
@@ -45,7 +46,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
 
   /** Counts the application against its client, then stores resume and row; on any failure, nothing stays. */
   async function store(req: Request, fields: ApplicationFields, resume: Uint8Array | null, spamReason: string | null): Promise<Outcome<ApplicationField>> {
-    const slot = await withPostSlot({ supabase, form: 'application', req, salt: options.rateLimitSalt, perHour: APPLICATION_LIMITS.perHour, name: NAME }, async (id) => {
+    const slot = await withPostSlot({ supabase, form: 'application', req, key: options.rateLimit, perHour: APPLICATION_LIMITS.perHour, name: NAME }, async (id) => {
       // A generated key, never the applicant's file name: it is all the column and the dashboard accept.
       const resumeKey = resume ? `${id}/${crypto.randomUUID()}.pdf` : null;
       let stored = false;
@@ -80,6 +81,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
     allowOrigin: options.allowOrigin,
     pages: { thanks: '/careers/thanks', notSent: '/careers/not-sent' },
     bodyBytes: APPLICATION_LIMITS.bodyBytes,
+    attempts: { supabase, form: 'application', key: options.rateLimit, perHour: APPLICATION_LIMITS.postsPerHour },
     messages: APPLICATION_MESSAGES,
     ...(options.now ? { now: options.now } : {}),
     async submit(form, req, at, spamReason) {
@@ -120,5 +122,5 @@ async function resumeOf(form: FormData): Promise<ResumeCheck> {
   if (part.size > APPLICATION_LIMITS.resumeBytes) return { ok: false, message: APPLICATION_MESSAGES.resumeTooLarge };
   const bytes = new Uint8Array(await part.arrayBuffer());
   // The bytes decide, not the name or the type the browser guessed from it: a renamed .exe is not a PDF.
-  return looksLikePdf(bytes) ? { ok: true, bytes } : { ok: false, message: APPLICATION_MESSAGES.resumeNotPdf };
+  return (await isPdf(bytes)) ? { ok: true, bytes } : { ok: false, message: APPLICATION_MESSAGES.resumeNotPdf };
 }

@@ -10,6 +10,7 @@
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
 import { createFormFunction, fieldErrors, logFailure, serviceClient, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import type { ClientKey } from '../_shared/formPost.ts';
 import { forwardToHubSpot, type HubSpotForm } from '../_shared/hubspot.ts';
 import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema, type InquiryChoices, type InquiryField, type InquiryFields, type InquiryRow } from '../_shared/inquiry.ts';
 
@@ -22,8 +23,8 @@ export interface SubmitInquiryOptions {
   siteUrl: string;
   /** Whether a page at this origin may post here. Posts from any other origin are refused. */
   allowOrigin: (origin: string) => boolean;
-  /** Secret mixed into the hash of each client's address (see clientHash). */
-  rateLimitSalt: string;
+  /** Who a client is for the rate limits: the salt of the hash, and which address counts (see clientHash). */
+  rateLimit: ClientKey;
   /** Who needs care, call times and services (formChoices.generated.ts). */
   choices: InquiryChoices;
   /** The agency's HubSpot contact form, or null (placeholder ids in site.yaml): then nothing is forwarded. */
@@ -42,7 +43,7 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
   const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
 
   async function store(req: Request, fields: InquiryFields, spamReason: string | null): Promise<Outcome<InquiryField>> {
-    const slot = await withPostSlot({ supabase, form: 'inquiry', req, salt: options.rateLimitSalt, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
+    const slot = await withPostSlot({ supabase, form: 'inquiry', req, key: options.rateLimit, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
       const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, spam_reason: spamReason };
       const insert = await supabase.from('inquiries').insert(row);
       if (insert.error) logFailure(NAME, 'the inquiry could not be inserted', insert.error);
@@ -70,6 +71,7 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
     allowOrigin: options.allowOrigin,
     pages: { thanks: '/contact/thanks', notSent: '/contact/not-sent' },
     bodyBytes: INQUIRY_LIMITS.bodyBytes,
+    attempts: { supabase, form: 'inquiry', key: options.rateLimit, perHour: INQUIRY_LIMITS.postsPerHour },
     messages: INQUIRY_MESSAGES,
     ...(options.now ? { now: options.now } : {}),
     async submit(form, req, _at, spamReason) {
