@@ -3,9 +3,9 @@
  * property does not compile. Every call goes through `Track` (src/analytics/start.ts) or the declarative
  * `trackAttributes` markup (src/analytics/markup.ts); nothing else names an event.
  *
- * Personal data. Session recordings never hold form fields or anything in /admin (DESIGN 15, `ph-no-capture`).
- * Events are a separate stream, but they go to the same third party and are kept there, so they carry no personal
- * data either:
+ * Personal data. Session recordings never hold form fields (DESIGN 15, `ph-no-capture`), network payloads or
+ * console logs, and /admin is never recorded (options.ts). Events are a separate stream, but they go to the same
+ * third party and are kept there, so they carry no personal data either:
  * - The spec's `applicant_name` in `admin_action`, `resume_download_success` and `resume_download_failed` is
  *   replaced by `application_id`, the row's generated id. Staff can look the application up in the dashboard (RLS
  *   lets only them read it); to anyone else with access to the analytics project the id says nothing. A name would

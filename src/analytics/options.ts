@@ -10,7 +10,7 @@
  *   Never set it for a deployed build: crawlers' page views would be counted.
  */
 // The slim build's own declaration (start.ts loads that build; the full build's type is nominally different).
-import type { PostHogConfig } from 'posthog-js/dist/module.slim';
+import type { CapturedNetworkRequest, PostHogConfig } from 'posthog-js/dist/module.slim';
 import { NO_CAPTURE_CLASS } from './privacy.ts';
 
 export { NO_CAPTURE_CLASS };
@@ -22,6 +22,9 @@ export interface AnalyticsEnv {
   allowHeadless: boolean;
 }
 
+/** Where the page is: `location` in the browser. */
+export type PageAddress = Pick<Location, 'origin' | 'pathname'>;
+
 export const DEFAULT_POSTHOG_HOST = 'https://us.i.posthog.com';
 
 export function analyticsEnv(): AnalyticsEnv {
@@ -32,7 +35,41 @@ export function analyticsEnv(): AnalyticsEnv {
   };
 }
 
-export function posthogOptions(env: AnalyticsEnv): Partial<PostHogConfig> {
+/**
+ * The staff dashboard is never recorded (DESIGN 15): every screen of it shows applicants' and families' personal
+ * data, and its requests carry it. start.ts leaves the recorder out of the dashboard's posthog-js altogether.
+ */
+export function recordsSessions(page: PageAddress): boolean {
+  return !/^\/admin(\/|$)/.test(page.pathname);
+}
+
+/**
+ * What a recording may keep of a request the page made. Nothing of a request to Supabase: the forms post names,
+ * e-mail addresses, phone numbers, messages and cover letters to its functions, and the dashboard reads them back.
+ * Nothing of a request to any other site either (the provider's form, PostHog itself). Of the site's own requests
+ * (pages, scripts, pictures) the address and timings only, never a body or a header.
+ */
+export function networkRequestMask(page: PageAddress, supabase: string) {
+  const supabaseOrigin = new URL(supabase).origin;
+  return (request: CapturedNetworkRequest): CapturedNetworkRequest | undefined => {
+    let origin: string;
+    try {
+      origin = new URL(request.name, page.origin).origin;
+    } catch {
+      return undefined;
+    }
+    if (origin === supabaseOrigin || origin !== page.origin) return undefined;
+    const { requestHeaders, requestBody, responseHeaders, responseBody, ...timings } = request;
+    return timings;
+  };
+}
+
+/**
+ * `page`: where posthog-js starts (the dashboard is not recorded; the site's own origin). `supabaseUrl`: the
+ * Supabase project the site talks to (src/supabaseEnv.ts, which start.ts reads: this module is also imported
+ * where the build runs, without Vite's `import.meta.env`).
+ */
+export function posthogOptions(env: AnalyticsEnv, page: PageAddress, supabaseUrl: string): Partial<PostHogConfig> {
   return {
     api_host: env.host,
     person_profiles: 'identified_only',
@@ -41,10 +78,15 @@ export function posthogOptions(env: AnalyticsEnv): Partial<PostHogConfig> {
     // posthog-js already skips `ph-no-capture` elements and their children; said here so it is not a default
     // that could change under us.
     autocapture: { css_selector_ignorelist: [`.${NO_CAPTURE_CLASS}`] },
+    // Web vitals, and network timing in recordings: the site's own requests only (networkRequestMask).
     capture_performance: true,
     // Also covers Global Privacy Control in posthog-js; privacy.ts checks both before the library is loaded.
     respect_dnt: true,
-    disable_session_recording: false,
+    disable_session_recording: !recordsSessions(page),
+    // PostHog's project settings can switch console logs and network payloads (bodies, headers) on without a deploy:
+    // they arrive in the remote config, and only an explicit `false` here wins over them. A recording holds what
+    // the page shows (minus the blocked parts below), never what it writes to the console, sends or receives.
+    enable_recording_console_log: false,
     session_recording: {
       // Inputs unmasked except passwords (spec section 1) ...
       maskAllInputs: false,
@@ -52,6 +94,10 @@ export function posthogOptions(env: AnalyticsEnv): Partial<PostHogConfig> {
       // ... but every form and all of /admin carry `ph-no-capture`: blocked, recorded as an empty box.
       blockClass: NO_CAPTURE_CLASS,
       blockSelector: `.${NO_CAPTURE_CLASS}`,
+      recordBody: false,
+      recordHeaders: false,
+      // Of the network timing left, nothing of Supabase or another site; without this posthog-js keeps every URL.
+      maskCapturedNetworkRequestFn: networkRequestMask(page, supabaseUrl),
     },
     feature_flag_request_timeout_ms: 3_000,
     surveys_request_timeout_ms: 10_000,

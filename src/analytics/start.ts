@@ -5,8 +5,9 @@
  */
 import posthog from 'posthog-js/dist/module.slim';
 import { AnalyticsExtensions, FeatureFlagsExtensions, SessionReplayExtensions, SurveysExtensions } from 'posthog-js/dist/extension-bundles';
+import { supabaseUrl } from '../supabaseEnv.ts';
 import type { Track } from './events.ts';
-import { analyticsEnv, posthogOptions, type AnalyticsEnv } from './options.ts';
+import { analyticsEnv, posthogOptions, recordsSessions, type AnalyticsEnv } from './options.ts';
 import { visitorOptedOut } from './privacy.ts';
 import { servicePageView } from './servicePages.ts';
 
@@ -24,8 +25,12 @@ export interface Analytics {
  * posthog-js's slim build with only what the spec uses: autocapture and web vitals, feature flags, session
  * recording, surveys (it has flags and surveys time-outs). Left out: error tracking, toolbar, web experiments,
  * product tours, conversations, site apps, logs, metrics, tracing headers. 81 KB gzipped instead of 119 KB.
+ * The dashboard gets no recorder at all (options.ts, `recordsSessions`): with it absent, neither a remote setting
+ * nor a call to `startSessionRecording` can record there.
  */
-const SPEC_EXTENSIONS = { ...AnalyticsExtensions, ...FeatureFlagsExtensions, ...SessionReplayExtensions, ...SurveysExtensions };
+function specExtensions(record: boolean) {
+  return { ...AnalyticsExtensions, ...FeatureFlagsExtensions, ...(record ? SessionReplayExtensions : {}), ...SurveysExtensions };
+}
 
 let started: Analytics | undefined;
 
@@ -36,7 +41,7 @@ let started: Analytics | undefined;
 export function startAnalytics(env: AnalyticsEnv = analyticsEnv()): Analytics | undefined {
   if (started) return started;
   if (visitorOptedOut()) return undefined;
-  posthog.init(env.key, { ...posthogOptions(env), __extensionClasses: SPEC_EXTENSIONS });
+  posthog.init(env.key, { ...posthogOptions(env, location, supabaseUrl), __extensionClasses: specExtensions(recordsSessions(location)) });
   if (!posthog.__loaded) return undefined;
 
   const track: Track = (event, ...properties) => {

@@ -157,8 +157,13 @@ describe('service_page_viewed', () => {
 });
 
 describe('posthog options', () => {
-  it('are the spec configuration', () => {
-    expect(posthogOptions({ key: 'phc_x', host: 'https://eu.i.posthog.com', allowHeadless: false })).toEqual({
+  const env = { key: 'phc_x', host: 'https://eu.i.posthog.com', allowHeadless: false };
+  const supabase = 'https://abcd.supabase.co';
+  const site = 'https://www.care.example';
+  const page = (pathname: string) => ({ origin: site, pathname });
+
+  it('are the spec configuration, with network payloads and console logs off whatever PostHog says', () => {
+    expect(posthogOptions(env, page('/contact'), supabase)).toEqual({
       api_host: 'https://eu.i.posthog.com',
       person_profiles: 'identified_only',
       capture_pageview: false,
@@ -166,7 +171,16 @@ describe('posthog options', () => {
       capture_performance: true,
       respect_dnt: true,
       disable_session_recording: false,
-      session_recording: { maskAllInputs: false, maskInputOptions: { password: true }, blockClass: 'ph-no-capture', blockSelector: '.ph-no-capture' },
+      enable_recording_console_log: false,
+      session_recording: {
+        maskAllInputs: false,
+        maskInputOptions: { password: true },
+        blockClass: 'ph-no-capture',
+        blockSelector: '.ph-no-capture',
+        recordBody: false,
+        recordHeaders: false,
+        maskCapturedNetworkRequestFn: expect.any(Function),
+      },
       feature_flag_request_timeout_ms: 3000,
       surveys_request_timeout_ms: 10000,
       session_idle_timeout_seconds: 1800,
@@ -174,6 +188,43 @@ describe('posthog options', () => {
       properties_string_max_length: 65535,
       opt_out_useragent_filter: false,
     });
+  });
+
+  it('never record the dashboard, and record every public page', () => {
+    for (const path of ['/admin', '/admin/', '/admin/anything']) expect(posthogOptions(env, page(path), supabase).disable_session_recording, path).toBe(true);
+    for (const path of ['/', '/contact', '/careers/companion-caregiver', '/administration']) expect(posthogOptions(env, page(path), supabase).disable_session_recording, path).toBe(false);
+  });
+
+  it('record nothing of a request to Supabase or another site, and only the address and timings of the site\'s own', () => {
+    const mask = posthogOptions(env, page('/contact'), supabase).session_recording!.maskCapturedNetworkRequestFn!;
+    const request = (name: string) => ({
+      name,
+      entryType: 'resource',
+      startTime: 1,
+      duration: 2,
+      method: 'POST',
+      requestHeaders: { 'content-type': 'multipart/form-data' },
+      requestBody: 'name=Ottoline+Brackenbury&email=ottoline.b%40example.net',
+      responseHeaders: { 'content-type': 'application/json' },
+      responseBody: '{"ok":true}',
+    });
+    for (const url of [
+      'https://abcd.supabase.co/functions/v1/submit-inquiry',
+      'https://abcd.supabase.co/rest/v1/job_applications?select=*',
+      'https://js.hsforms.net/forms/embed/v2.js',
+      'https://eu.i.posthog.com/flags/?v=2',
+      'http://www.care.example/contact',
+      'http://[bad',
+    ]) {
+      expect(mask(request(url)), url).toBeUndefined();
+    }
+    expect(mask(request('/contact/thanks'))).toEqual({ name: '/contact/thanks', entryType: 'resource', startTime: 1, duration: 2, method: 'POST' });
+    expect(mask(request(`${site}/assets/start.js`))).toEqual({ name: `${site}/assets/start.js`, entryType: 'resource', startTime: 1, duration: 2, method: 'POST' });
+  });
+
+  it('record nothing of the site\'s own origin when Supabase is served from it', () => {
+    const mask = posthogOptions(env, page('/contact'), `${site}/supabase`).session_recording!.maskCapturedNetworkRequestFn!;
+    expect(mask({ name: `${site}/about`, entryType: 'resource', startTime: 0, duration: 0 })).toBeUndefined();
   });
 });
 

@@ -4,6 +4,8 @@
  *
  * - Remote config, `/array/<key>/config.js` (a script) and `/array/<key>/config` (JSON): session recording ON
  *   (recordings start only when the config has a `sessionRecording` object), gzip accepted, flags present.
+ *   `everythingOnRemoteConfig` is what a project with every capture setting switched on in PostHog's interface
+ *   answers; a test serves it to its page with `remoteConfigAnswer` (analyticsNoPersonalData.spec.ts).
  * - Flags, `/flags/?v=2` (and the old `/decide/`): no flags.
  * - Ingest: events at `/e/` (also `/i/v0/e/`, `/batch/`, `/capture/`), snapshots at `/s/`; bodies gzipped
  *   (`gzip-js`), base64 form bodies (`data=`, sendBeacon) or plain JSON; snapshot data compressed inside
@@ -11,6 +13,7 @@
  * - Lazily loaded scripts, `/static/<name>.js` (lazy-recorder, surveys, web-vitals, dead-clicks-autocapture …),
  *   from node_modules/posthog-js/dist/.
  * Everything with CORS, as the page is on another origin. Unknown paths answer 404 and are kept in `requests`.
+ * Every POST body is also kept whole and decoded, with the page's origin (`bodies`).
  * `GET /__captured` answers what was received so far (`Captured`), for tests in other processes than the
  * server's (tests/e2e/stack.ts runs one for the site built with a key; see analyticsSite.spec.ts).
  */
@@ -37,6 +40,8 @@ export interface CaptureServer {
   snapshots: unknown[];
   /** The same, by the browser (`distinct_id`) that sent them. */
   recordings: Recording[];
+  /** Every POST body (ingest, flags …), decoded (`decodeBody`), with the origin of the page that sent it. */
+  bodies: ReceivedBody[];
   /** Resolves when `check()` holds (checked after every request), rejects after `timeoutMs`. */
   waitFor(what: string, check: () => boolean, timeoutMs?: number): Promise<void>;
   /** Forgets everything received so far. */
@@ -49,8 +54,15 @@ export interface Recording {
   events: unknown[];
 }
 
+export interface ReceivedBody {
+  /** The request's Origin header: the page's origin, e.g. "http://care.test:41235". */
+  origin: string;
+  path: string;
+  text: string;
+}
+
 /** What `GET /__captured` answers. */
-export type Captured = Pick<CaptureServer, 'requests' | 'events' | 'recordings'>;
+export type Captured = Pick<CaptureServer, 'requests' | 'events' | 'recordings' | 'bodies'>;
 
 export const CAPTURED_PATH = '/__captured';
 
@@ -74,12 +86,47 @@ export function remoteConfig(): RemoteConfig {
   };
 }
 
+/**
+ * What the host tells the library when every capture setting of the project is switched on in PostHog's
+ * interface, none of which needs a deploy: network payloads (bodies and headers) and console logs in recordings,
+ * network timing and web vitals, canvas, heatmaps, dead clicks, exceptions, console logs as logs.
+ */
+export function everythingOnRemoteConfig(): RemoteConfig {
+  return {
+    ...remoteConfig(),
+    sessionRecording: {
+      endpoint: '/s/',
+      consoleLogRecordingEnabled: true,
+      networkPayloadCapture: { recordBody: true, recordHeaders: true },
+      recordCanvas: true,
+    },
+    capturePerformance: { network_timing: true, web_vitals: true },
+    heatmaps: true,
+    captureDeadClicks: true,
+    autocaptureExceptions: true,
+    errorTracking: { autocaptureExceptions: true, captureExtensionExceptions: true },
+    logs: { captureConsoleLogs: true },
+  };
+}
+
+/** The answer to a remote config request (`/array/<key>/config.js` or `/config`) with `config`, else undefined. */
+export function remoteConfigAnswer(pathname: string, config: RemoteConfig): { contentType: string; body: string } | undefined {
+  const configScript = pathname.match(/^\/array\/([^/]+)\/config\.js$/);
+  if (configScript) {
+    const body = `(window._POSTHOG_REMOTE_CONFIG = window._POSTHOG_REMOTE_CONFIG || {})[${JSON.stringify(configScript[1])}] = { config: ${JSON.stringify(config)}, siteApps: [] };`;
+    return { contentType: 'application/javascript', body };
+  }
+  if (/^\/array\/[^/]+\/config\/?$/.test(pathname)) return { contentType: 'application/json', body: JSON.stringify(config) };
+  return undefined;
+}
+
 /** `port`: where to listen on 127.0.0.1; a free port when left out. */
 export async function startCaptureServer(port = 0): Promise<CaptureServer> {
   const requests: CaptureServer['requests'] = [];
   const events: CapturedEvent[] = [];
   const snapshots: unknown[] = [];
   const recordings: Recording[] = [];
+  const bodies: ReceivedBody[] = [];
   const waiters = new Set<() => void>();
 
   const server = createServer((request, response) => {
@@ -98,9 +145,10 @@ export async function startCaptureServer(port = 0): Promise<CaptureServer> {
   function answer(request: IncomingMessage, response: ServerResponse, body: Buffer) {
     const url = new URL(request.url ?? '/', 'http://capture');
     if (url.pathname === CAPTURED_PATH) {
-      return response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ requests, events, recordings } satisfies Captured));
+      return response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify({ requests, events, recordings, bodies } satisfies Captured));
     }
     requests.push({ method: request.method ?? 'GET', path: url.pathname + url.search });
+    if (request.method === 'POST') bodies.push({ origin: request.headers.origin ?? '', path: url.pathname + url.search, text: decodeBody(body) });
     response.setHeader('Access-Control-Allow-Origin', request.headers.origin ?? '*');
     response.setHeader('Access-Control-Allow-Credentials', 'true');
     response.setHeader('Access-Control-Allow-Headers', request.headers['access-control-request-headers'] ?? '*');
@@ -108,12 +156,8 @@ export async function startCaptureServer(port = 0): Promise<CaptureServer> {
     if (request.method === 'OPTIONS') return response.writeHead(204).end();
 
     const json = (value: unknown) => response.writeHead(200, { 'Content-Type': 'application/json' }).end(JSON.stringify(value));
-    const configScript = url.pathname.match(/^\/array\/([^/]+)\/config\.js$/);
-    if (configScript) {
-      const script = `(window._POSTHOG_REMOTE_CONFIG = window._POSTHOG_REMOTE_CONFIG || {})[${JSON.stringify(configScript[1])}] = { config: ${JSON.stringify(remoteConfig())}, siteApps: [] };`;
-      return response.writeHead(200, { 'Content-Type': 'application/javascript' }).end(script);
-    }
-    if (/^\/array\/[^/]+\/config\/?$/.test(url.pathname)) return json(remoteConfig());
+    const config = remoteConfigAnswer(url.pathname, remoteConfig());
+    if (config) return response.writeHead(200, { 'Content-Type': config.contentType }).end(config.body);
     if (/^\/(flags|decide)\/?$/.test(url.pathname)) {
       return json({ flags: {}, featureFlags: {}, featureFlagPayloads: {}, errorsWhileComputingFlags: false, requestId: 'capture-server' });
     }
@@ -141,6 +185,7 @@ export async function startCaptureServer(port = 0): Promise<CaptureServer> {
     events,
     snapshots,
     recordings,
+    bodies,
     waitFor(what, check, timeoutMs = 15_000) {
       return new Promise((resolve, reject) => {
         const wake = () => {
@@ -162,6 +207,7 @@ export async function startCaptureServer(port = 0): Promise<CaptureServer> {
       events.length = 0;
       snapshots.length = 0;
       recordings.length = 0;
+      bodies.length = 0;
     },
     close,
   };
@@ -178,16 +224,39 @@ export async function listenOnLoopback(server: Server, port = 0): Promise<{ url:
   return { url: `http://127.0.0.1:${address.port}`, close: () => new Promise((resolve) => server.close(() => resolve())) };
 }
 
-/** An ingest request's body as events: gzip, `data=` form bodies (base64 or not) and plain JSON. */
-export function decodeBatch(body: Buffer): CapturedEvent[] {
+/** A body as posthog-js sent it, unpacked: gzip, `data=` form bodies (base64 or not). */
+function bodyText(body: Buffer): string {
   let text = (body[0] === 0x1f && body[1] === 0x8b ? gunzipSync(body) : body).toString('utf8');
   if (text.startsWith('data=')) {
     text = decodeURIComponent(text.slice('data='.length).replace(/\+/g, ' '));
     if (!/^[[{]/.test(text)) text = Buffer.from(text, 'base64').toString('utf8');
   }
-  const parsed = JSON.parse(text) as CapturedEvent | CapturedEvent[] | { batch: CapturedEvent[] };
+  return text;
+}
+
+/** An ingest request's body as events: gzip, `data=` form bodies (base64 or not) and plain JSON. */
+export function decodeBatch(body: Buffer): CapturedEvent[] {
+  const parsed = JSON.parse(bodyText(body)) as CapturedEvent | CapturedEvent[] | { batch: CapturedEvent[] };
   const list = Array.isArray(parsed) ? parsed : 'batch' in parsed ? parsed.batch : [parsed];
   return list.map((item) => ({ event: item.event, properties: item.properties ?? {} }));
+}
+
+/**
+ * Any POST body as text, whole (every field, not only events' properties), with what posthog-js compressed inside
+ * recordings unpacked: what a test searches for anything that must never be sent.
+ */
+export function decodeBody(body: Buffer): string {
+  let text: string;
+  try {
+    text = bodyText(body);
+  } catch {
+    return body.toString('utf8');
+  }
+  try {
+    return JSON.stringify(JSON.parse(text), (key, value: unknown) => (key === '$snapshot_data' ? unpackSnapshot(value) : value));
+  } catch {
+    return text;
+  }
 }
 
 /** rrweb events of a `$snapshot_data`, with the parts posthog-js compressed (`cv: '2024-10'`) unpacked. */
