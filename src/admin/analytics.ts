@@ -3,7 +3,8 @@
  * long been usable (src/analytics/idle.ts), so it never delays the dashboard, and only when the site was built with
  * VITE_POSTHOG_KEY: without it the import inside loadAnalytics is dead code and no chunk is built. Everything
  * the dashboard shows carries ph-no-capture (pages/admin/+onRenderClient.tsx) and /admin is never recorded at all
- * (src/analytics/options.ts), so recordings and autocapture hold nothing of it, and its events name records by id, never by a person's name (src/analytics/events.ts).
+ * (src/analytics/options.ts), so recordings and autocapture hold nothing of it, and its events name records by
+ * id, never by a person's name (src/analytics/events.ts).
  */
 import { useEffect } from 'react';
 import type { Track } from '../analytics/events.ts';
