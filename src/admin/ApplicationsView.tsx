@@ -1,11 +1,11 @@
 /** The job applications (spec section 2, /admin): the generic list, plus resume downloads. */
 import { useCallback } from 'react';
 import { track } from './analytics.ts';
-import { downloadResume, resumeFileName, APPLICATION_COLUMNS, type ApplicationSummary } from './applications.ts';
+import { resumeDownloadUrl, resumeFileName, APPLICATION_COLUMNS, type ApplicationSummary } from './applications.ts';
 import { supabase } from './client.ts';
 import { labelOf } from './labels.ts';
 import { RecordsView, useFailureNotice, type RecordsConfig, type ViewProps } from './RecordsView.tsx';
-import { saveFile } from './saveFile.ts';
+import { openDownload } from './openDownload.ts';
 
 const config: RecordsConfig<ApplicationSummary> = {
   table: 'job_applications',
@@ -45,8 +45,7 @@ export function ApplicationsView(props: ViewProps) {
       const [application_id, file_url] = [application.id, application.resume_url!];
       track('admin_action', { action: 'download_resume', application_id, position: application.position });
       try {
-        const blob = await downloadResume(supabase, file_url);
-        saveFile(blob, resumeFileName(application.first_name, application.last_name));
+        openDownload(await resumeDownloadUrl(supabase, file_url, resumeFileName(application.first_name, application.last_name)));
         track('resume_download_success', { application_id, file_url });
       } catch (error) {
         track('resume_download_failed', { application_id, error_message: error instanceof Error ? error.message : String(error) });

@@ -1,6 +1,6 @@
 /**
  * What only job applications have: the list's columns (all but the long cover letter) and the resumes in
- * the private `resumes` bucket. Reading and searching the list is records.ts's, as for every table.
+ * the private `resumes` bucket, downloaded through short-lived signed links. Reading and searching the list is records.ts's, as for every table.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { RESUME_KEY_PATTERN } from '../../supabase/functions/_shared/application.ts';
@@ -11,18 +11,24 @@ export const APPLICATION_COLUMNS = 'id, created_at, first_name, last_name, email
 
 export type ApplicationSummary = Omit<JobApplication, 'cover_letter'>;
 
+/** How long a resume's download link works: long enough for the browser to open it at once, no more. */
+export const RESUME_LINK_SECONDS = 60;
+
 /**
- * A resume's bytes. Only a key the submit-application function could have made is fetched: a stored value
- * such as '../../rest/v1/...' would otherwise send the staff member's token to another endpoint.
+ * A short-lived signed link to a resume that Storage answers as an attachment named `fileName` (with the PDF's
+ * type), so the browser saves it rather than showing it. Signing is checked as the staff member (the bucket's
+ * policies); whoever holds the link may download for RESUME_LINK_SECONDS. Only a key the submit-application
+ * function could have made is signed: a stored value such as '../../rest/v1/...' would otherwise send the staff
+ * member's token to another endpoint.
  */
-export async function downloadResume(client: SupabaseClient<Database>, key: string): Promise<Blob> {
+export async function resumeDownloadUrl(client: SupabaseClient<Database>, key: string, fileName: string): Promise<string> {
   if (!RESUME_KEY_PATTERN.test(key)) throw new Error('The stored resume key is not one the site generates');
-  const { data, error } = await client.storage.from('resumes').download(key);
+  const { data, error } = await client.storage.from('resumes').createSignedUrl(key, RESUME_LINK_SECONDS, { download: fileName });
   // Storage answers a revoked or expired token with code InvalidJWT (status 400, statusCode "403").
   const failure = error as { code?: string; status?: number } | null;
   if (failure && (failure.code === 'InvalidJWT' || failure.status === 401)) throw new LoadError(error!.message, 401);
-  if (error || !data) throw new Error(error?.message ?? 'No file');
-  return data;
+  if (error || !data) throw new Error(error?.message ?? 'No download link');
+  return data.signedUrl;
 }
 
 /** '{first}_{last}_resume.pdf', with the names made safe for a file name on any system. */

@@ -1,7 +1,8 @@
 /**
  * How the dashboard reads and searches a list of records (job applications, inquiries), the same way for
- * every table. A real Supabase project returns at most 1,000 rows per request, so a list is read in ranges
- * after an exact count; long texts (a cover letter, a message) are left out of the list and read with
+ * every table. A real Supabase project returns at most 1,000 rows per request, so a list is read in pages,
+ * each asking for the rows older than the last one seen (keyset paging): posts arriving meanwhile are newer and
+ * cannot shift a page, as they shift an offset, repeating one row and leaving out the oldest. Long texts (a cover letter, a message) are left out of the list and read with
  * `loadRow` when one record is opened. Searching is done in memory, so a keystroke stays fast at 10,000 rows.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
@@ -35,24 +36,29 @@ export function isSessionEnded(error: unknown): boolean {
   return error instanceof LoadError && error.status === 401;
 }
 
-/** Every row of `table` (the given columns), newest first; ties in time keep one order across the ranges. */
-export async function loadRows<T>(client: SupabaseClient<Database>, table: TableName, columns: string): Promise<T[]> {
-  const head = await client.from(table).select('id', { count: 'exact', head: true });
-  if (head.error) throw new LoadError(head.error.message, head.status);
-  const ranges = Array.from({ length: Math.ceil((head.count ?? 0) / PAGE_ROWS) }, (_, i) => i * PAGE_ROWS);
-  const pages = await Promise.all(
-    ranges.map(async (from) => {
-      const page = await client
-        .from(table)
-        .select(columns)
-        .order('created_at', { ascending: false })
-        .order('id', { ascending: false })
-        .range(from, from + PAGE_ROWS - 1);
-      if (page.error) throw new LoadError(page.error.message, page.status);
-      return page.data as T[];
-    }),
-  );
-  return pages.flat();
+/**
+ * Every row of `table` (the given columns), newest first, read page by page. Each page asks for the rows
+ * strictly before the last one read in (created_at, id) order, so rows posted meanwhile (newer) never shift a
+ * page, and rows created at the same instant are told apart by id. The total is the rows read: exact.
+ * `pageRows` is the server's cap; a shorter page is the last.
+ */
+export async function loadRows<T extends Pick<ListRow, 'id' | 'created_at'>>(client: SupabaseClient<Database>, table: TableName, columns: string, pageRows = PAGE_ROWS): Promise<T[]> {
+  const rows: T[] = [];
+  let last: T | undefined;
+  for (;;) {
+    let query = client.from(table).select(columns);
+    if (last) {
+      // created_at exactly as the server sent it (microseconds, offset), quoted so that PostgREST reads it whole.
+      const at = `"${last.created_at}"`;
+      query = query.or(`created_at.lt.${at},and(created_at.eq.${at},id.lt.${last.id})`);
+    }
+    const page = await query.order('created_at', { ascending: false }).order('id', { ascending: false }).limit(pageRows);
+    if (page.error) throw new LoadError(page.error.message, page.status);
+    const data = page.data as unknown as T[];
+    rows.push(...data);
+    if (data.length < pageRows) return rows;
+    last = data[data.length - 1];
+  }
 }
 
 /** One whole row, long texts included, by column name. */

@@ -105,7 +105,14 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     const name = `${row.first_name} ${row.last_name}`;
     await showStage(page, 'applications', 'All');
     await page.getByLabel('Search applications').fill(row.last_name);
+    const signed = page.waitForResponse((response) => response.url().includes(`/storage/v1/object/sign/resumes/${row.resume_url}?token=`) && response.request().method() === 'GET');
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: `Download resume of ${name}` }).first().click()]);
+    // A short-lived signed link, answered as an attachment with the PDF's type: the browser saves it and stays.
+    expect(download.url()).toContain(`/storage/v1/object/sign/resumes/${row.resume_url}?token=`);
+    const headers = (await signed).headers();
+    expect(headers['content-type']).toBe('application/pdf');
+    expect(headers['content-disposition']).toMatch(/^attachment; filename=/);
+    await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
     expect(download.suggestedFilename()).toBe(`${row.first_name}_O_Brien_resume.pdf`);
     const saved = await download.path();
     const file = readFileSync(saved);
@@ -124,7 +131,7 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
   });
 
   test('shows the download error toast when a resume cannot be fetched', async ({ page }) => {
-    await page.route('**/storage/v1/object/resumes/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":"500","code":"InternalError","error":"Internal","message":"Internal Server Error"}' }));
+    await page.route('**/storage/v1/object/sign/resumes/**', (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"statusCode":"500","code":"InternalError","error":"Internal","message":"Internal Server Error"}' }));
     await signedInWithList(page);
     await page.getByRole('button', { name: /^Download resume of / }).first().click();
     await expect(page.getByRole('status').filter({ hasText: 'Failed to download resume' })).toContainText('Error');
@@ -191,7 +198,7 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
 
   test('a refused token while downloading a resume returns to sign-in with the session-ended notice', async ({ page }) => {
     await signedInWithList(page);
-    await page.route(`${API}/storage/v1/object/resumes/**`, (route) =>
+    await page.route(`${API}/storage/v1/object/sign/resumes/**`, (route) =>
       route.fulfill({ status: 400, contentType: 'application/json', body: JSON.stringify({ statusCode: '403', code: 'InvalidJWT', error: 'Unauthorized', message: 'jwt expired' }) }),
     );
     await page.getByRole('button', { name: /^Download resume of / }).first().click();

@@ -1,12 +1,15 @@
 /**
  * The dashboard's data access against the stand-in, past Supabase's 1,000-row cap: every row of a list is
- * read (range reads after an exact count), for applications and inquiries alike, and the search and week
- * counts cover them all. The same generic functions (records.ts) serve both lists.
+ * read (pages of 1,000, each after the last row read), for applications and inquiries alike, and the search
+ * and week counts cover them all. The same generic functions (records.ts) serve both lists. Resumes are
+ * downloaded through short-lived signed links that only staff can get.
  */
+import { randomUUID } from 'node:crypto';
+import { SignJWT } from 'jose';
 import { createClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffClients } from './staffClients.ts';
-import { APPLICATION_COLUMNS, resumeFileName, type ApplicationSummary } from '../../src/admin/applications.ts';
+import { APPLICATION_COLUMNS, RESUME_LINK_SECONDS, resumeDownloadUrl, resumeFileName, type ApplicationSummary } from '../../src/admin/applications.ts';
 import type { Database } from '../../src/database.ts';
 import { INQUIRY_COLUMNS, type InquirySummary } from '../../src/admin/inquiries.ts';
 import { codeToWords, labelOf, setLabels } from '../../src/admin/labels.ts';
@@ -14,6 +17,7 @@ import { loadContent } from '../../src/content/loader.ts';
 import { dashboardLabels } from '../../src/forms/formChoices.ts';
 import { countThisWeek, isSessionEnded, loadRows, searchRows, type TableName } from '../../src/admin/records.ts';
 import { demoApplications, demoInquiries, seedApplications, seedInquiries } from '../../scripts/local-supabase/seedData.ts';
+import { secretKey } from '../../scripts/local-supabase/keys.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
@@ -54,7 +58,7 @@ test('reads all 2,500 applications though each request returns at most 1,000, ne
   expect(Object.keys(rows[0]!)).not.toContain('cover_letter');
 });
 
-test('reads exactly 10,000 inquiries in ranges of 1,000, newest first, without duplicates or the message', async () => {
+test('reads exactly 10,000 inquiries in pages of 1,000, newest first, without duplicates or the message', async () => {
   const rows = await readsEveryRow<InquirySummary>('inquiries', INQUIRY_COLUMNS, inquiries);
   expect(rows).toHaveLength(10_000);
   expect(Object.keys(rows[0]!)).not.toContain('message');
@@ -74,6 +78,77 @@ test('a refused token is told apart from other failures, for any table', async (
   const refused = await loadRows(stranger, 'inquiries', INQUIRY_COLUMNS).catch((error: unknown) => error);
   expect(isSessionEnded(refused)).toBe(true);
   expect(isSessionEnded(new Error('network'))).toBe(false);
+});
+
+describe('resume download links', () => {
+  const key = `${randomUUID()}/${randomUUID()}.pdf`;
+  const pdf = Buffer.from('%PDF-1.4\n% a resume\n%%EOF\n');
+  const tokenOf = (url: string) => new URL(url).searchParams.get('token')!;
+  /** A signed URL's answer: status, the headers that matter, and the body (bytes, or Storage's error). */
+  async function open(url: string) {
+    const response = await fetch(url);
+    const body = Buffer.from(await response.arrayBuffer());
+    return { status: response.status, type: response.headers.get('content-type'), disposition: response.headers.get('content-disposition'), body, error: response.ok ? null : (JSON.parse(body.toString()) as { statusCode: string; code: string }) };
+  }
+
+  beforeAll(async () => {
+    const service = createClient<Database>(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const { error } = await service.storage.from('resumes').upload(key, pdf, { contentType: 'application/pdf' });
+    if (error) throw error;
+  });
+
+  test('staff get a link that downloads the PDF as an attachment under the friendly name, for a minute', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const url = await resumeDownloadUrl(staff, key, 'Brian_O_Brien_resume.pdf');
+    expect(url).toMatch(new RegExp(`^${supabase.url}/storage/v1/object/sign/resumes/${key}\\?token=[^&]+&download=Brian_O_Brien_resume\\.pdf$`));
+    const { exp, iat } = JSON.parse(Buffer.from(tokenOf(url).split('.')[1]!, 'base64url').toString()) as { exp: number; iat: number };
+    expect(exp - iat).toBe(RESUME_LINK_SECONDS);
+    const answer = await open(url);
+    expect(answer.status).toBe(200);
+    expect(answer.type).toBe('application/pdf');
+    expect(answer.disposition).toBe("attachment; filename=Brian_O_Brien_resume.pdf; filename*=UTF-8''Brian_O_Brien_resume.pdf;");
+    expect(answer.body.equals(pdf)).toBe(true);
+  });
+
+  test('a non-staff account and a visitor cannot get a link: the object is not found for them', async () => {
+    const visitor = await signedIn('visitor@example.com', 'visitor-demo-password');
+    await expect(resumeDownloadUrl(visitor, key, 'x.pdf')).rejects.toThrow('Object not found');
+    const anonymous = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    await expect(resumeDownloadUrl(anonymous, key, 'x.pdf')).rejects.toThrow('Object not found');
+  });
+
+  test('an expired, altered or borrowed token is refused with Storage\'s errors, and no bytes', async () => {
+    const staff = await signedIn('staff@example.com', 'staff-demo-password');
+    const url = await resumeDownloadUrl(staff, key, 'a.pdf');
+    const token = tokenOf(url);
+    const withToken = (other: string, path = key) => `${supabase.url}/storage/v1/object/sign/resumes/${path}?token=${other}&download=a.pdf`;
+    const now = Math.floor(Date.now() / 1000);
+    const signed = (claims: Record<string, unknown>, exp: number) => new SignJWT(claims).setProtectedHeader({ alg: 'HS256' }).setIssuedAt(exp - 60).setExpirationTime(exp).sign(secretKey);
+
+    const [header, payload, signature] = token.split('.') as [string, string, string];
+    const otherKey = `${randomUUID()}/${randomUUID()}.pdf`;
+    const alteredPayload = Buffer.from(JSON.stringify({ ...JSON.parse(Buffer.from(payload, 'base64url').toString()), url: `resumes/${otherKey}`, exp: now + 86_400 })).toString('base64url');
+    const refused = {
+      'expired (signed by the project, a second ago)': withToken(await signed({ url: `resumes/${key}`, scope: 'download' }, now - 1)),
+      'payload altered (later expiry)': withToken(`${header}.${alteredPayload}.${signature}`, otherKey),
+      'signature altered': withToken(`${header}.${payload}.${signature.slice(0, -4)}AAAA`),
+      'made for another object': withToken(token, otherKey),
+      "the staff member's own access token": withToken((await staff.auth.getSession()).data.session!.access_token),
+      'no token': `${supabase.url}/storage/v1/object/sign/resumes/${key}?download=a.pdf`,
+    };
+    const answers = Object.fromEntries(await Promise.all(Object.entries(refused).map(async ([name, link]) => [name, await open(link)] as const)));
+    expect(Object.fromEntries(Object.entries(answers).map(([name, answer]) => [name, `${answer.status} ${answer.error?.code}`]))).toEqual({
+      'expired (signed by the project, a second ago)': '400 InvalidJWT',
+      'payload altered (later expiry)': '400 InvalidJWT',
+      'signature altered': '400 InvalidJWT',
+      'made for another object': '400 InvalidSignature',
+      "the staff member's own access token": '400 InvalidSignature',
+      'no token': '400 InvalidRequest',
+    });
+    for (const answer of Object.values(answers)) expect(answer.disposition).toBeNull();
+    // The unaltered link still works.
+    expect((await open(url)).status).toBe(200);
+  });
 });
 
 describe('searchRows', () => {
