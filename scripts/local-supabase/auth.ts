@@ -86,6 +86,8 @@ export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options
   // Compared against when the e-mail is unknown, so that an unknown address takes as long to refuse as a wrong
   // password (no way to learn which addresses have accounts): a hash of a random string, at GoTrue's cost.
   const dummyHash = passwords.hash(randomBytes(16).toString('hex'));
+  // Awaited at the first unknown e-mail; a stand-in closed before that must not leave it failing unhandled.
+  dummyHash.catch(() => undefined);
 
   async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
     const now = Math.floor(Date.now() / 1000);

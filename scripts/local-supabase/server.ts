@@ -189,7 +189,7 @@ function purgeOnSchedule(url: string, serviceRoleKey: string, retention: () => R
   const run = () => {
     running = purgeExpired(client, retention()).then(
       (report) => {
-        if (report.erased.applications + report.erased.inquiries > 0 || report.resumeFailures.length) log(`local-supabase: retention purge: ${describePurge(report, retention())}`);
+        if (report.erased.applications + report.erased.inquiries + report.orphans > 0 || report.resumeFailures.length) log(`local-supabase: retention purge: ${describePurge(report, retention())}`);
       },
       (error: Error) => log(`local-supabase: retention purge failed: ${error.message}`),
     );

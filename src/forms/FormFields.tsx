@@ -90,7 +90,7 @@ export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, 
           <input id={`${idPrefix}-${FORM_GUARD.honeypot}`} name={FORM_GUARD.honeypot} type="text" tabIndex={-1} autoComplete="off" />
         </div>
         {/* Disabled, so not sent, until the enhancement script sets it: without JavaScript it is absent. */}
-        <input type="hidden" name={FORM_GUARD.startedAt} disabled />
+        <input type="hidden" name={FORM_GUARD.fillToken} disabled />
 
         <p className="consent">
           By sending this {noun} you agree to our <a {...pageLink('/privacy', 'form_consent')}>privacy notice</a>.

@@ -39,14 +39,21 @@ function enhance(form: HTMLFormElement) {
   // The form's id names it: 'application-form', 'inquiry-form' (ApplicationForm.tsx, InquiryForm.tsx).
   const submitted = (outcome: EventProperties['form_submitted']['outcome']) =>
     emitTrack('form_submitted', { form: form.id === 'application-form' ? 'application' : 'inquiry', outcome });
-  const startedAt = form.elements.namedItem(FORM_GUARD.startedAt) as HTMLInputElement;
+  const fillToken = form.elements.namedItem(FORM_GUARD.fillToken) as HTMLInputElement;
   let sending = false;
 
-  // When the browser began to load the page (its time origin, read on the Date clock so that both agree): before
-  // anything was on the screen, so the time a person took is never under-counted, however late this script runs
-  // (on a slow phone it can run 0.6 s after the first paint).
-  startedAt.value = String(Math.round(Date.now() - performance.now()));
-  startedAt.disabled = false;
+  // The fill-time token, asked for as soon as the page runs this script: the function signs the moment, and
+  // checks on its own clock that a person's time has passed when the form comes back. A post sent before it
+  // arrives waits for it a little; without it (offline, blocked) the form is still sent.
+  const tokenReady = fetch(`${form.action}?fill-token`, { cache: 'no-store', credentials: 'omit' })
+    .then((response): Promise<{ token?: string }> | { token?: string } => (response.ok ? response.json() : {}))
+    .then(({ token }) => {
+      if (!token) return;
+      fillToken.value = token;
+      fillToken.disabled = false;
+      form.dataset.tokenAt = String(performance.now());
+    })
+    .catch(() => undefined);
 
   /** The element a field's message is about: its control, or the fieldset of a group of radio buttons. */
   function fieldOf(name: string): HTMLElement | null {
@@ -191,6 +198,6 @@ function enhance(form: HTMLFormElement) {
       fail(0, null);
     };
     setSending(true);
-    request.send(new FormData(form));
+    void Promise.race([tokenReady, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => request.send(new FormData(form)));
   });
 }

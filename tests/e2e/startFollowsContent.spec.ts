@@ -11,6 +11,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
 import { freePorts } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { openAsAPersonWould } from './formPages.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -60,9 +61,8 @@ test('a service saved while npm start runs can be ticked on the contact form and
   await printedAfter(from, /The site now serves the new build/);
 
   const name = `Foot Care Family-${Date.now()}`;
-  // A minute on the page's clock, as a person reading first: the post is not taken for a script's.
-  await page.clock.setFixedTime(Date.now() - 60_000);
-  await page.goto(`${site}/contact`);
+  // As a person takes their time: the post is not taken for a script's.
+  await openAsAPersonWould(page, `${site}/contact`);
   const form = page.locator('#inquiry-form');
   await form.getByLabel('Your name', { exact: true }).fill(name);
   await form.getByLabel('Phone', { exact: true }).fill('(860) 555-0177');

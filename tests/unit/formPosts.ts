@@ -4,6 +4,7 @@
  * of the stand-in, a database whose inserts fail on demand, and a function's index.ts run under Deno.
  */
 import { spawn } from 'node:child_process';
+import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
@@ -108,3 +109,32 @@ export async function runDenoFunction(entry: string, env: Record<string, string>
 /** Whether Deno is installed (`npm run setup:deno`); the tests that need it are skipped, saying so, otherwise. */
 runDenoFunction.available = existsSync(deno);
 if (!runDenoFunction.available) console.warn(`Skipping the Deno tests: ${deno} is not installed (npm run setup:deno).`);
+
+/**
+ * A form posted by the browser itself (JavaScript off): a navigation, with the Sec-Fetch headers browsers send for
+ * one (fetch in Node would send its own), answered with the status and the redirect's target.
+ */
+export function postAsBrowserNavigation(url: string, body: URLSearchParams | FormData, address: string): Promise<{ status: number; location: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    // Encoded as fetch would encode it (a multipart boundary for FormData), then sent with node:http.
+    const encoded = new Response(body);
+    void encoded.arrayBuffer().then((bytes) => {
+      const req = request(url, {
+        method: 'POST',
+        headers: {
+          'content-type': encoded.headers.get('content-type') ?? 'application/x-www-form-urlencoded',
+          accept: BROWSER_ACCEPT,
+          'x-forwarded-for': address,
+          'sec-fetch-mode': 'navigate',
+          'sec-fetch-dest': 'document',
+          'content-length': String(bytes.byteLength),
+        },
+      }, (res) => {
+        res.resume();
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, location: res.headers.location }));
+      });
+      req.on('error', reject);
+      req.end(Buffer.from(bytes));
+    }, reject);
+  });
+}

@@ -3,7 +3,9 @@
  * with the real supabase-js client: suspected spam left at the Spam stage longer than content/retention.yaml's
  * days is erased with its notes and its resume file, and its history keeps only a 'deleted' event; a dry run
  * erases nothing; newer spam, and old requests that are not spam, stay; each run's counts are logged; only the
- * service role may run it, through the purge function or the command. What is left is read back in SQL.
+ * service role may run it, through the purge function or the command. It also sweeps orphaned resumes (a file no
+ * application names, older than the grace period), leaving a fresh upload and a file with its row. What is left is
+ * read back in SQL.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -128,6 +130,45 @@ describe('the retention purge', () => {
     expect(anonCall.error?.code).toBe('42501');
     const visitorCall = await (await clients.visitor()).rpc('purge_expired', { p_spam_days: 30 });
     expect(visitorCall.error?.code).toBe('42501');
+  });
+});
+
+describe('the sweep of orphaned resumes', () => {
+  const upload = async (minutesAgo: number) => {
+    const name = `${randomUUID()}/${randomUUID()}.pdf`;
+    expect((await service.storage.from('resumes').upload(name, PDF, { contentType: 'application/pdf' })).error).toBeNull();
+    await age(name, minutesAgo);
+    return name;
+  };
+  const age = (name: string, minutesAgo: number) =>
+    supabase.db.query("update storage.objects set created_at = now() - make_interval(mins => $2) where bucket_id = 'resumes' and name = $1", [name, minutesAgo]);
+  const objects = async (names: string[]) =>
+    (await supabase.db.query<{ name: string }>("select name from storage.objects where bucket_id = 'resumes' and name = any($1::text[])", [names])).rows.map((row) => row.name).sort();
+
+  test('removes a resume no application names, uploaded 2 hours ago; keeps a fresh one and one with its row; a dry run removes nothing', async () => {
+    const orphan = await upload(120);
+    const fresh = await upload(1);
+    const withRow = await request('applications', { spam: false, daysAgo: 1, resume: true });
+    await age(withRow.resumeUrl!, 120);
+    const all = [orphan, fresh, withRow.resumeUrl!];
+
+    const dry = await purgeExpired(service, PERIODS, { dryRun: true });
+    expect(dry.orphans).toBe(1);
+    expect(describePurge(dry, PERIODS)).toContain('; nothing was erased (dry run). Would remove 1 orphaned resume file (named by no application, uploaded over 60 minutes ago).');
+    expect(await objects(all)).toEqual([...all].sort());
+
+    const run = await purgeExpired(service, PERIODS);
+    expect(run).toMatchObject({ orphans: 1, resumeFailures: [] });
+    expect(describePurge(run, PERIODS)).toContain('. Removed 1 orphaned resume file (named by no application, uploaded over 60 minutes ago).');
+    expect(await objects(all)).toEqual([fresh, withRow.resumeUrl!].sort());
+    expect((await supabase.db.query("select count(*)::int as n from standin.blobs where bucket_id = 'resumes' and name = $1", [orphan])).rows[0]).toEqual({ n: 0 });
+    expect((await purgeExpired(service, PERIODS)).orphans).toBe(0);
+  });
+
+  test('a grace period shorter than 10 minutes is refused, and only the service role may list orphans', async () => {
+    expect((await service.rpc('orphan_resumes', { p_grace_minutes: 0 })).error?.message).toBe('p_grace_minutes must be at least 10, found 0');
+    expect((await staff.rpc('orphan_resumes')).error?.code).toBe('42501');
+    expect((await clients.client().rpc('orphan_resumes')).error?.code).toBe('42501');
   });
 });
 

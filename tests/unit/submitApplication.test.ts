@@ -17,7 +17,8 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 import { APPLICATION_LIMITS, APPLICATION_MESSAGES, RESUME_KEY_PATTERN, type FormChoices } from '../../supabase/functions/_shared/application.ts';
 import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
-import { BROWSER_ACCEPT, SITE, clientsOf, denoArgs, newAddress, runDeno, runDenoFunction, withFailingInserts } from './formPosts.ts';
+import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { BROWSER_ACCEPT, SITE, clientsOf, postAsBrowserNavigation, denoArgs, newAddress, runDeno, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
 let endpoint: string;
@@ -43,9 +44,13 @@ const REQUIRED = ['first_name', 'last_name', 'email', 'phone', 'position', 'expe
 /** No file chosen: a browser still sends the part, with no file name and no bytes. */
 const NO_FILE = () => new File([], '', { type: 'application/octet-stream' });
 
+/** A fill-time token issued a minute ago, as a person's page would carry it (minted with the stand-in's secret). */
+let personsToken = '';
+
+/** The form's fields, with a person's fill-time token unless `fields` says otherwise (undefined leaves it out). */
 function formOf(fields: Record<string, string | undefined> = VALID, files: File[] = [NO_FILE()]): FormData {
   const form = new FormData();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const [name, value] of Object.entries({ fill_token: personsToken, ...fields })) if (value !== undefined) form.append(name, value);
   for (const file of files) form.append('resume', file);
   return form;
 }
@@ -90,6 +95,7 @@ function pdfOfSize(size: number): Uint8Array {
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2 });
+  personsToken = await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 60_000);
   clients = clientsOf(supabase);
   ({ client, staff } = clients);
   endpoint = `${supabase.url}/functions/v1/submit-application`;
@@ -319,7 +325,7 @@ describe('a closed opening', () => {
   // Choices of their own and a clock set by the test: the content's real dates change when editors edit.
   const choices: FormChoices = { ...formChoices, positions: [{ code: 'companion-caregiver', title: 'Companion Caregiver', validThrough: '2027-02-28' }] };
   const handlerAt = (iso: string) =>
-    createSubmitApplication({ supabaseUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, siteUrl: SITE, allowOrigin: () => true, rateLimit: { salt: 'test', proxyHops: 1, ipv6PrefixBits: 64 }, choices, now: () => new Date(iso) });
+    createSubmitApplication({ supabaseUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, siteUrl: SITE, allowOrigin: () => true, rateLimit: { salt: supabase.serviceRoleKey, proxyHops: 1, ipv6PrefixBits: 64 }, choices, now: () => new Date(iso) });
   const request = () => new Request(endpoint, { method: 'POST', body: formOf(), headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
 
   test('is still open late on its validThrough day in Connecticut, and stored', async () => {
@@ -432,26 +438,30 @@ describe('a post that looks automated is answered as any other and stored apart,
     expect(await stored()).toMatchObject({ applications: before.applications + 2, slots: before.slots + 2 });
   });
 
-  test('a post sent less than 500 ms after the page began to load is stored as suspected spam, saying how fast it was', async () => {
-    const response = await post(formOf({ ...VALID, started_at: String(Date.now() - 100) }));
+  test('a post sent less than 400 ms after its fill-time token is stored as suspected spam, saying how fast it was', async () => {
+    const response = await post(formOf({ ...VALID, fill_token: await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 100) }));
     expect(response.status).toBe(201);
-    expect(await spamOf(response)).toEqual({ stage: 'spam', spam_reason: expect.stringMatching(/^Sent \d+ ms after the page began to load \(a person needs at least 500 ms\)\.$/) });
+    expect(await spamOf(response)).toEqual({ stage: 'spam', spam_reason: expect.stringMatching(/^Sent \d+ ms after the form was ready \(a person needs at least 400 ms\)\.$/) });
   });
 
-  test('a started_at that no browser sends (not a number, or days ahead) is suspected spam too', async () => {
-    for (const startedAt of ['soon', '-5', '1e12', String(Date.now() + 3 * 86_400_000)]) {
-      const response = await post(formOf({ ...VALID, started_at: startedAt }));
+  test('a token this function did not sign, or a script with no token stamping its own clock, is suspected spam too', async () => {
+    for (const fields of [{ fill_token: 'soon' }, { fill_token: `${Date.now() - 60_000}.${'a'.repeat(64)}` }, { fill_token: await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() + 3 * 86_400_000) }, { fill_token: undefined, started_at: String(Date.now() - 60_000) }]) {
+      const response = await post(formOf({ ...VALID, ...fields }));
       expect(response.status).toBe(201);
       expect(await spamOf(response)).toMatchObject({ stage: 'spam' });
     }
   });
 
-  test('a person whose clock runs ahead, one who took 10 seconds, one with JavaScript off and one as quick as autofill are real applications', async () => {
-    for (const startedAt of [String(Date.now() + 5 * 60_000), String(Date.now() - 10_000), '', String(Date.now() - 600)]) {
-      const response = await post(formOf({ ...VALID, started_at: startedAt }));
+  test('a person who took 10 seconds, one as quick as autofill, and one whose browser posts the form itself (JavaScript off) are real applications', async () => {
+    for (const issued of [Date.now() - 10_000, Date.now() - 600]) {
+      const response = await post(formOf({ ...VALID, fill_token: await issueFillToken(supabase.serviceRoleKey, 'application', issued) }));
       expect(response.status).toBe(201);
       expect(await spamOf(response)).toEqual({ stage: 'new', spam_reason: null });
     }
+const plain = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
+    expect(plain.status).toBe(303);
+    const { rows } = await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.job_applications order by created_at desc limit 1');
+    expect(rows[0]).toEqual({ stage: 'new', spam_reason: null });
   });
 });
 

@@ -13,7 +13,8 @@ import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.gen
 import { hubSpotFields } from '../../supabase/functions/_shared/hubspot.ts';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
-import { BROWSER_ACCEPT, SITE, clientsOf, newAddress, runDenoFunction, withFailingInserts } from './formPosts.ts';
+import { fillTokenIssued, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { BROWSER_ACCEPT, SITE, clientsOf, postAsBrowserNavigation, newAddress, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
 let endpoint: string;
@@ -32,9 +33,13 @@ const VALID = {
 } as const;
 const SERVICES = ['personal-care', 'meal-preparation'];
 
+/** A fill-time token issued a minute ago, as a person's page would carry it (minted with the stand-in's secret). */
+let personsToken = '';
+
+/** The form's fields, with a person's fill-time token unless `fields` says otherwise (undefined leaves it out). */
 function formOf(fields: Record<string, string | undefined> = VALID, services: string[] = SERVICES): URLSearchParams {
   const form = new URLSearchParams();
-  for (const [name, value] of Object.entries(fields)) if (value !== undefined) form.append(name, value);
+  for (const [name, value] of Object.entries({ fill_token: personsToken, ...fields })) if (value !== undefined) form.append(name, value);
   for (const service of services) form.append('services', service);
   return form;
 }
@@ -67,6 +72,7 @@ async function rowOf(id: string): Promise<Record<string, unknown> | undefined> {
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2 });
+  personsToken = await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 60_000);
   // Whatever demo requests the stand-in seeds, this file counts its own.
   await supabase.db.exec('delete from public.inquiries');
   endpoint = `${supabase.url}/functions/v1/submit-inquiry`;
@@ -220,25 +226,44 @@ describe('invisible and control characters are cleaned before the checks (text.t
 });
 
 describe('abuse: the rules of applications, counted apart', () => {
-  test('a filled honeypot, or a post within 500 ms of the page\'s start, is answered as any other and stored apart as suspected spam, with the reason', async () => {
+  test('a filled honeypot, a post within 400 ms of its fill-time token, a forged token, or no token from a script: answered as any other and stored apart as suspected spam, with the reason', async () => {
     const before = await count();
     const cases = [
-      { website: 'http://spam.example', reason: 'The hidden field that people never see was filled in.' },
-      { started_at: String(Date.now() - 100), reason: /^Sent \d+ ms after the page began to load \(a person needs at least 500 ms\)\.$/ },
+      { fields: { website: 'http://spam.example' }, reason: 'The hidden field that people never see was filled in.' },
+      { fields: { fill_token: await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 100) }, reason: /^Sent \d+ ms after the form was ready \(a person needs at least 400 ms\)\.$/ },
+      { fields: { fill_token: `${Date.now() - 60_000}.${'0'.repeat(64)}` }, reason: "The form's time token was not one this site issued." },
+      // A token the other form's function issued is not this form's.
+      { fields: { fill_token: await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 60_000) }, reason: "The form's time token was not one this site issued." },
+      // The client's own clock, which the functions used to read, is ignored: a script stamping "a minute ago".
+      { fields: { fill_token: undefined, started_at: String(Date.now() - 60_000) }, reason: "Sent without the form's time token, and not the way a browser sends a form." },
     ];
-    for (const { reason, ...extra } of cases) {
-      const response = await post(formOf({ ...VALID, ...extra }));
+    for (const { reason, fields } of cases) {
+      const response = await post(formOf({ ...VALID, ...fields }));
       expect(response.status).toBe(201);
       expect(await rowOf((await response.json()).id)).toMatchObject({ name: VALID.name, stage: 'spam', spam_reason: expect.stringMatching(reason) });
     }
-    // Both stored, and both count against the client's hourly limit like any stored post.
-    expect(await count()).toEqual({ inquiries: before.inquiries + 2, slots: before.slots + 2 });
+    // All stored, and all count against the client's hourly limit like any stored post (each from its own address).
+    expect(await count()).toEqual({ inquiries: before.inquiries + cases.length, slots: before.slots + cases.length });
   });
 
-  test('a post sent as fast as autofill allows (600 ms after the page\'s start) is a real request, at the first stage', async () => {
-    const response = await post(formOf({ ...VALID, started_at: String(Date.now() - 600) }));
-    expect(response.status).toBe(201);
-    expect(await rowOf((await response.json()).id)).toMatchObject({ stage: 'new', spam_reason: null });
+  test("a post 600 ms after its token (as fast as autofill allows), and a browser's own post without JavaScript, are real requests at the first stage", async () => {
+    const quick = await post(formOf({ ...VALID, fill_token: await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 600) }));
+    expect(quick.status).toBe(201);
+    expect(await rowOf((await quick.json()).id)).toMatchObject({ stage: 'new', spam_reason: null });
+const plain = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
+    expect(plain.status).toBe(303);
+    const stored = await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.inquiries order by created_at desc limit 1');
+    expect(stored.rows[0]).toEqual({ stage: 'new', spam_reason: null });
+  });
+
+  test('the form script gets a fill-time token from the function, for allowed origins only', async () => {
+    const answer = await fetch(`${endpoint}?fill-token`, { headers: { origin: 'http://localhost:3000' } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get('access-control-allow-origin')).toBe('http://localhost:3000');
+    expect(answer.headers.get('cache-control')).toBe('no-store');
+    const { token } = (await answer.json()) as { token: string };
+    expect(await fillTokenIssued(token, supabase.serviceRoleKey, 'inquiry')).toBeGreaterThan(Date.now() - 5000);
+    expect((await fetch(`${endpoint}?fill-token`, { headers: { origin: 'https://evil.example' } })).status).toBe(403);
   });
 
   test('the sixth request from one client within the hour gets 429 with Retry-After; that client can still apply for a job', async () => {
@@ -332,7 +357,7 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
       serviceRoleKey: supabase.serviceRoleKey,
       siteUrl: 'https://www.example.org',
       allowOrigin: (origin) => origin === 'https://www.example.org',
-      rateLimit: { salt: 'test', proxyHops: 1, ipv6PrefixBits: 64 },
+      rateLimit: { salt: supabase.serviceRoleKey, proxyHops: 1, ipv6PrefixBits: 64 },
       choices: inquiryChoices,
       hubspot,
       hubspotApi: stubUrl,

@@ -7,7 +7,7 @@
  * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
  */
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
-import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, parseForm, readBodyWithin, type AnswerMode, type ClientKey } from './formPost.ts';
+import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, issueFillToken, parseForm, readBodyWithin, type AnswerMode, type ClientKey } from './formPost.ts';
 
 /** Why a form was not sent: the fragment of the not-sent page (`/careers/not-sent#<reason>`), which explains it. */
 export type NotSentReason = 'invalid' | 'resume' | 'too-large' | 'rate-limited' | 'failed';
@@ -91,7 +91,8 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     const at = now();
     // A post that looks automated is answered exactly as any other (a bot learns nothing to adapt to, a person
     // taken for one sees their request sent, which it is): only validation and the rate limit refuse a post.
-    return options.submit(form, req, at, botSignal(form, at.getTime()));
+    const check = { secret: options.attempts.key.salt, form: options.attempts.form };
+    return options.submit(form, req, at, await botSignal(form, req, at.getTime(), check));
   }
 
   return async function handle(req: Request): Promise<Response> {
@@ -113,6 +114,12 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
       cors.set('Access-Control-Allow-Headers', ALLOWED_REQUEST_HEADERS);
       cors.set('Access-Control-Max-Age', '86400');
       return new Response(null, { status: 204, headers: cors });
+    }
+    // The form script asks for a fill-time token as the page starts (GET ?fill-token): the moment, signed.
+    if (req.method === 'GET' && new URL(req.url).searchParams.has('fill-token')) {
+      if (foreign) return json(403, refused, cors);
+      cors.set('Cache-Control', 'no-store');
+      return json(200, { token: await issueFillToken(options.attempts.key.salt, options.attempts.form, now().getTime()) }, cors);
     }
     if (req.method !== 'POST') {
       cors.set('Allow', 'POST, OPTIONS');

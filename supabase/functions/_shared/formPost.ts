@@ -7,43 +7,77 @@
 
 /**
  * The two fields every public form carries against bots: a field people never see (off-screen, no tab stop,
- * autocomplete off) that a bot fills in, and the moment the browser began to load the page (ms since epoch),
- * set by the enhancement script; absent when JavaScript is off.
+ * autocomplete off) that a bot fills in, and a fill-time token the form's function signed when the page asked for
+ * it (the enhancement script does as the page loads); empty when JavaScript is off.
  */
-export const FORM_GUARD = { honeypot: 'website', startedAt: 'started_at' } as const;
+export const FORM_GUARD = { honeypot: 'website', fillToken: 'fill_token' } as const;
 
 /**
- * Faster than this from the page's start to the post is a machine's speed, not a person's. Measured in chromium
- * (phone-sized, CPU slowed 4-6 times, a slow 3G network): the form script's stamp, the page's start, comes before
- * its first paint; from that paint, the quickest person taps a field, picks the browser's autofill suggestion,
- * and taps Send, three reactions of at least about 200 ms each. 500 ms is under that with room to spare
- * (tests/e2e/inquiry.spec.ts sends a form that way and finds it among the real requests).
+ * Faster than this from the token's issue to the post is a machine's speed, not a person's. The form script asks
+ * for the token as the page starts, so it is issued about when the page is first painted, plus a network round
+ * trip; from that paint, the quickest person taps a field, picks the browser's autofill suggestion and taps Send,
+ * three reactions of at least about 200 ms each (measured in chromium, phone-sized, CPU slowed 4-6 times, slow
+ * 3G). 400 ms leaves a 200 ms round trip to spare (tests/e2e/inquiry.spec.ts sends a form that way and finds it
+ * among the real requests).
  */
-export const MIN_FILL_MS = 500;
+export const MIN_FILL_MS = 400;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A token issued later than the function's clock (with this slack between its instances) is forged. */
+const CLOCK_SLACK_MS = 5000;
+
+const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
+
+async function tokenSignature(secret: string, form: string, issuedMs: number): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`fill-token\0${form}\0${issuedMs}`)));
+}
+
+/** A fill-time token for `form`: the moment it was issued, signed with the function's secret ("<ms>.<hmac>"). */
+export async function issueFillToken(secret: string, form: string, issuedMs: number): Promise<string> {
+  return `${issuedMs}.${await tokenSignature(secret, form, issuedMs)}`;
+}
+
+/** When a token this function signed for `form` was issued, or undefined for anything else. */
+export async function fillTokenIssued(token: string, secret: string, form: string): Promise<number | undefined> {
+  const parts = /^(\d{1,15})\.([0-9a-f]{64})$/.exec(token.trim());
+  if (!parts) return undefined;
+  const issued = Number(parts[1]);
+  const expected = await tokenSignature(secret, form, issued);
+  // Compared whole, in constant time: a signature is never guessed a character at a time.
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ parts[2]!.charCodeAt(i);
+  return diff === 0 ? issued : undefined;
+}
+
+/** How the signals are checked: the function's secret and the form the token was issued for. */
+export interface BotCheck {
+  secret: string;
+  form: string;
+}
 
 /**
  * Why a post looks sent by a machine, or null when it does not. The answer never decides alone: a post that
  * passes validation is stored either way, a suspected one apart from the real requests with this reason, so a
  * person taken for a bot loses nothing (staff move it back with one action).
- * Signals: the field people never see is filled in (a bot fills every field; a password manager may too, which
- * is why it only files the post apart), or the post came sooner after the page's start than a person can.
- * `started_at` is the browser's clock and the check uses the server's, so a clock that runs ahead makes a
- * person's post look like it started in the future: that counts as no signal. Only what no browser sends counts:
- * a value that is not a whole number of milliseconds, or one more than a day ahead. Absent or empty
- * (JavaScript off, or the script not run yet) means no timing check.
+ * Signals, none of which a script can forge: the field people never see is filled in (a bot fills every field; a
+ * password manager may too, which is why it only files the post apart); the fill-time token is not one this
+ * function signed; the post came sooner after the token's issue than a person can, on the server's clock. Without
+ * a token (JavaScript off, or its request failed), a browser's own form submission still passes: it navigates the
+ * page to the answer (Sec-Fetch-Mode: navigate, Sec-Fetch-Dest: document), which no plain script request does.
  */
-export function botSignal(form: FormData, nowMs: number): string | null {
+export async function botSignal(form: FormData, req: Request, nowMs: number, check: BotCheck): Promise<string | null> {
   const honeypot = form.get(FORM_GUARD.honeypot);
   if (honeypot !== null && honeypot !== '') return 'The hidden field that people never see was filled in.';
-  const startedAt = form.get(FORM_GUARD.startedAt);
-  if (startedAt === null || startedAt === '') return null;
-  if (typeof startedAt !== 'string' || !/^\d{1,15}$/.test(startedAt.trim())) return 'The page-start time was not one a browser sends.';
-  const elapsed = nowMs - Number(startedAt.trim());
-  if (elapsed < -DAY_MS) return 'The page-start time was more than a day ahead.';
-  if (elapsed >= 0 && elapsed < MIN_FILL_MS) return `Sent ${Math.round(elapsed)} ms after the page began to load (a person needs at least ${MIN_FILL_MS} ms).`;
-  return null;
+  const token = form.get(FORM_GUARD.fillToken);
+  if (typeof token === 'string' && token.trim() !== '') {
+    const issued = await fillTokenIssued(token, check.secret, check.form);
+    if (issued === undefined || issued > nowMs + CLOCK_SLACK_MS) return "The form's time token was not one this site issued.";
+    const elapsed = nowMs - issued;
+    // An old token (a page left open for days) only proves the post came late, which is what a person does.
+    return elapsed < MIN_FILL_MS ? `Sent ${Math.max(0, Math.round(elapsed))} ms after the form was ready (a person needs at least ${MIN_FILL_MS} ms).` : null;
+  }
+  const navigates = req.headers.get('sec-fetch-mode') === 'navigate' && req.headers.get('sec-fetch-dest') === 'document';
+  return navigates ? null : "Sent without the form's time token, and not the way a browser sends a form.";
 }
 
 /** A phone number has 10 to 15 digits, whatever the punctuation: "(860) 555-0142", "+1 860 555 0142". */

@@ -65,7 +65,8 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
         return stored;
       } finally {
         // Nothing half-saved: no resume without its row. (Removing a resume that was never uploaded is
-        // harmless; an upload that timed out may have landed.)
+        // harmless; an upload that timed out may have landed.) A function killed before it gets here leaves the
+        // file behind: the retention purge sweeps it once ORPHAN_GRACE_MINUTES have passed (_shared/purge.ts).
         if (!stored && resumeKey) {
           const removed = await supabase.storage.from('resumes').remove([resumeKey]);
           if (removed.error) logFailure(NAME, `the resume ${resumeKey} of an application that was not stored could not be removed`, removed.error);
