@@ -10,8 +10,12 @@
  * any category, or axe finds a serious or critical violation anywhere. Pages kept out of search engines on
  * purpose (noindex: the thank-you and not-sent pages) and the 404 page are not held to the SEO score, which
  * counts exactly that against them; their other three categories still must be 100.
- * `npm run audit -- /about /contact` audits only those paths (and the dashboard).
+ * Then it runs the security probes of the forms, functions and analytics (HARDENING_TESTS: the client address and
+ * rate limits, bot signals, text normalisation, PDF check, HubSpot forwarding, orphaned resumes, dashboard
+ * paging, and no personal data in analytics under any remote setting), which fail it too.
+ * `npm run audit -- /about /contact` audits only those paths (and the dashboard); `-- --no-probes` skips the probes.
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync } from 'node:fs';
 import path from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
@@ -179,8 +183,19 @@ const problems = rows.flatMap((row) => [
 ]);
 const notes = rows.flatMap((row) => row.notes.filter((note) => !note.startsWith('axe only')).map((note) => `${row.page}: ${note}`));
 if (notes.length) console.log(`\nBelow 100:\n${notes.map((note) => `  ${note}`).join('\n')}`);
+// The security probes: each fault an outside review found in the forms, functions and analytics, as tests.
+const HARDENING_TESTS = ['tests/unit/clientAddress.test.ts', 'tests/unit/submitInquiry.test.ts', 'tests/unit/submitApplication.test.ts', 'tests/unit/visitorText.test.ts', 'tests/unit/hubspotForward.test.ts', 'tests/unit/orphanResumes.test.ts', 'tests/unit/purge.test.ts', 'tests/unit/dashboardPaging.test.ts', 'tests/unit/serveHeaders.test.ts'];
+const HARDENING_SPECS = ['tests/e2e/analyticsNoPersonalData.spec.ts'];
+if (!process.argv.includes('--no-probes')) {
+  const env = { ...process.env, NODE_OPTIONS: '--experimental-websocket' };
+  console.log('\nSecurity probes of the forms, functions and analytics...');
+  const unit = spawnSync('npx', ['vitest', 'run', ...HARDENING_TESTS], { stdio: 'inherit', env });
+  if (unit.status !== 0) problems.push(`security probes (vitest ${HARDENING_TESTS.join(' ')}) failed`);
+  const browser = spawnSync('npx', ['playwright', 'test', ...HARDENING_SPECS, '--project=desktop'], { stdio: 'inherit', env });
+  if (browser.status !== 0) problems.push(`security probes (playwright ${HARDENING_SPECS.join(' ')}) failed`);
+}
 if (problems.length) {
   console.error(`\nThe audit failed (${problems.length}):\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   process.exit(1);
 }
-console.log(`\nThe audit passed: ${rows.length - 1} pages at 100 in all four categories (SEO aside where marked), and no serious or critical axe violation anywhere.`);
+console.log(`\nThe audit passed: ${rows.length - 1} pages at 100 in all four categories (SEO aside where marked), no serious or critical axe violation anywhere${process.argv.includes('--no-probes') ? '' : ', and every security probe held'}.`);
