@@ -16,6 +16,7 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureAdmin } from './lib/adminBench.ts';
 import { measureApply } from './lib/applyBench.ts';
+import { measurePurge } from './lib/purgeBench.ts';
 import { measureTransfer } from './lib/transferBench.ts';
 import { median, signInBurst, type BurstResult } from './lib/signInBurst.ts';
 import { startLocalSupabase } from './local-supabase/server.ts';
@@ -207,6 +208,8 @@ if (!BUILDS_ONLY) {
     'goal <= 50 ms',
     `${bursts.reduce((n, b) => n + b.duringMs.length, 0)} reads`,
   ]);
+  const purge = await measurePurge();
+  rows.push([`Retention purge of ${purge.records.toLocaleString('en-US')} records past their period (${purge.resumes.toLocaleString('en-US')} with a resume)`, `${(purge.ms / 1000).toFixed(2)} s`, 'goal <= 10 s', `${purge.erased} erased`]);
 }
 const width = Math.max(...rows.map(([name]) => name.length));
 const goalWidth = Math.max(...rows.map(([, , goal]) => goal.length));
