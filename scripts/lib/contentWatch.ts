@@ -34,7 +34,8 @@ export function followContent(folder: string, build: () => Promise<BuildRun>, ou
     const result = await build();
     if (result.code === 0) {
       // The summary line, what was generated for the backend, and any warning (a copied service's words).
-      const lines = result.stdout.split('\n').filter((line) => /^Built /.test(line)).concat(result.stdout.split('\n').filter((line) => /^Updated /.test(line)));
+      const printed = result.stdout.split('\n');
+      const lines = [...printed.filter((line) => line.startsWith('Built ')), ...printed.filter((line) => line.startsWith('Updated '))];
       out([...lines, result.stderr.trim()].filter(Boolean).join('\n'));
       out('The site now serves the new build; reload the page to see it.');
     } else {
