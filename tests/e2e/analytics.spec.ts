@@ -7,6 +7,7 @@
 import { expect, test, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { TRACK_DOM_EVENT } from '../../src/analytics/bridge.ts';
 import type { CapturedEvent } from './analytics/captureServer.ts';
+import { cancelAppLinks } from './analytics/appLinks.ts';
 import { PHONE, startHarness, type Harness } from './analytics/harness.ts';
 
 let harness: Harness;
@@ -19,7 +20,8 @@ test.afterAll(async () => {
   await harness?.close();
 });
 
-test.beforeEach(() => {
+test.beforeEach(async ({ page }) => {
+  await cancelAppLinks(page);
   harness.capture.clear();
   harness.siteRequests.length = 0;
 });
@@ -115,6 +117,7 @@ test.describe('analytics @desktop', () => {
     test(`with ${signal} on, posthog-js is never fetched and nothing is sent`, async ({ browser }) => {
       const context = await browser.newContext();
       await context.addInitScript(initScript);
+      await cancelAppLinks(context);
       const page = await context.newPage();
       await page.goto(`${harness.url}/`);
       await page.click('#call');

@@ -8,6 +8,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { POST_SURGICAL_SOURCE } from '../../src/analytics/events.ts';
 import { embedScriptUrl } from '../../src/forms/mountProviderForm.ts';
 import { loadContent } from '../../src/content/loader.ts';
+import { cancelAppLinks } from './analytics/appLinks.ts';
 import { CAPTURED_PATH, type Captured, type CapturedEvent } from './analytics/captureServer.ts';
 import { API, signIn } from './dashboard.ts';
 import { PROVIDER_IDS } from './providerSite.ts';
@@ -49,14 +50,7 @@ const pageViewed = (path: string, search = '', referrer = 'direct') => ({ path, 
 test.describe('analytics on the site built with a key @desktop', () => {
   test.use({ baseURL: SITE });
   test.slow();
-  // A click on a tel: or mailto: link hands over to the phone or mail app, which the test browser does not have.
-  test.beforeEach(({ page }) =>
-    page.addInitScript(() =>
-      document.addEventListener('click', (event) => {
-        if (event.target instanceof Element && event.target.closest('a[href^="tel:"], a[href^="mailto:"]')) event.preventDefault();
-      }),
-    ),
-  );
+  test.beforeEach(({ page }) => cancelAppLinks(page));
 
   test('each page load sends one $pageview and one page_viewed, a mapped page service_page_viewed; a header link its navigation_clicked', async ({ page }) => {
     await page.goto('/personal-care?from=test');
