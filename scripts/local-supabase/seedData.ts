@@ -3,11 +3,13 @@
  * Week' means something), both positions and every experience and availability code; about two in three come
  * with a real PDF resume carrying the applicant's name, stored under a generated key. Inquiries: a handful of
  * contact requests as families write them, every 'who needs care' and call-time code, some with only a phone
- * number or only an e-mail address.
+ * number or only an e-mail address, each with the consent to store its health details that the form asks for
+ * (the present wording's version, given as it was sent).
  */
 import { randomUUID } from 'node:crypto';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 import type { InquirySent, JobApplicationSent } from '../../src/database.ts';
+import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import type { Db } from './db.ts';
 
 export const POSITIONS = ['companion-caregiver', 'care-scheduling-coordinator'] as const;
@@ -106,7 +108,7 @@ export type SeedInquiry = InquirySent;
 /** The demo inquiries a fresh stand-in gets; `demoInquiries(n)` repeats their situations under other names past these. */
 export const DEMO_INQUIRIES = 8;
 
-const SITUATIONS: ReadonlyArray<Omit<SeedInquiry, 'id' | 'created_at' | 'name' | 'phone' | 'email' | 'spam_reason'> & { name: string; reply: 'phone' | 'email' | 'both' }> = [
+const SITUATIONS: ReadonlyArray<Omit<SeedInquiry, 'id' | 'created_at' | 'name' | 'phone' | 'email' | 'spam_reason' | 'consent_version' | 'consented_at'> & { name: string; reply: 'phone' | 'email' | 'both' }> = [
   {
     name: 'Margaret Doyle', reply: 'both', care_for: 'a-parent', town: 'Hamden', services: ['companionship', 'meal-preparation'], call_time: 'morning', page: '/contact',
     message: 'My father is 86 and still lives on his own in Hamden. He is sharp but has stopped cooking for himself.\n\nCould someone come three afternoons a week to make a meal and keep him company?',
@@ -150,11 +152,14 @@ export function demoInquiries(count = DEMO_INQUIRIES, now = Date.now(), seed = 2
     const mailbox = name.normalize('NFKD').toLowerCase().replace(/[^a-z ]/g, '').replace(/ /g, '.') + (i >= SITUATIONS.length ? i : '');
     // Three in eight within the last week, the rest over 30 days.
     const ageDays = i % 8 < 3 ? next() * 6.5 : 7 + next() * 23;
+    const created = new Date(now - ageDays * 86_400_000).toISOString();
     return {
       ...situation,
       spam_reason: null,
       id: randomUUID(),
-      created_at: new Date(now - ageDays * 86_400_000).toISOString(),
+      created_at: created,
+      consent_version: inquiryChoices.consent.version,
+      consented_at: created,
       name,
       phone: reply === 'email' ? '' : `(${['203', '860', '475', '959'][i % 4]}) 555-01${String(Math.floor(next() * 100)).padStart(2, '0')}`,
       email: reply === 'phone' ? '' : `${mailbox}@example.com`,

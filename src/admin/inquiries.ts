@@ -1,6 +1,6 @@
 /** What the inquiries list reads: every column but the message, which is read when one inquiry is opened. */
 import type { Inquiry } from '../database.ts';
 
-export const INQUIRY_COLUMNS = 'id, created_at, name, phone, email, care_for, town, services, call_time, page, stage, owner, stage_changed_at, spam_reason';
+export const INQUIRY_COLUMNS = 'id, created_at, name, phone, email, care_for, town, services, call_time, page, consent_version, consented_at, stage, owner, stage_changed_at, spam_reason';
 
 export type InquirySummary = Omit<Inquiry, 'message'>;

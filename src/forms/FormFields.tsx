@@ -48,10 +48,15 @@ interface SiteFormProps {
   submitLabel: string;
   /** The agency's phone, offered in the error summary. */
   phone: Site['phone'];
+  /**
+   * The line before the send button that sending agrees to the privacy notice. A form whose own consent box
+   * (AgreeBox) links to the notice leaves it out: the box asks, and a second, implied agreement would blur it.
+   */
+  privacyLine?: boolean;
   children: ReactNode;
 }
 
-export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, noun, messages, progress = false, submitLabel, phone, children }: SiteFormProps) {
+export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, noun, messages, progress = false, submitLabel, phone, privacyLine = true, children }: SiteFormProps) {
   return (
     <IdPrefix.Provider value={idPrefix}>
       <form
@@ -92,9 +97,11 @@ export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, 
         {/* Disabled, so not sent, until the enhancement script sets it: without JavaScript it is absent. */}
         <input type="hidden" name={FORM_GUARD.fillToken} disabled />
 
-        <p className="consent">
-          By sending this {noun} you agree to our <a {...pageLink('/privacy', 'form_consent')}>privacy notice</a>.
-        </p>
+        {privacyLine ? (
+          <p className="consent">
+            By sending this {noun} you agree to our <a {...privacyLink()}>privacy notice</a>.
+          </p>
+        ) : null}
         <button type="submit" css={buttonCss('primary')} data-submit="">
           <Icon name="send" size={20} /> {submitLabel}
         </button>
@@ -199,6 +206,40 @@ export function PhoneField({ maxLength, message, required = true }: PhoneFieldPr
       pattern={'\\+?[0-9\\s\\(\\)\\.\\-]{7,}'}
       title={message}
     />
+  );
+}
+
+/** A link to the privacy notice from a form (the same analytics source wherever in the form it is). */
+export const privacyLink = () => pageLink('/privacy', 'form_consent');
+
+interface AgreeBoxProps {
+  name: string;
+  /** What the ticked box sends (the version of its words). */
+  value: string;
+  /** What the visitor agrees to. */
+  label: string;
+  /** The line under the box (its description): what it covers, with a link where it helps. */
+  details: ReactNode;
+  /** What the script shows beside the box when the browser refuses the form because it is not ticked. */
+  missing: string;
+}
+
+/**
+ * One box that must be ticked to send the form (a consent), with the line that explains it and its error element
+ * under it, both its description. Required in HTML; the function refuses a post without it all the same.
+ */
+export function AgreeBox({ name, value, label, details, missing }: AgreeBoxProps) {
+  const id = useFieldId(name);
+  return (
+    <div className="field agree">
+      <label htmlFor={id}>
+        <input id={id} type="checkbox" name={name} value={value} required aria-describedby={`${id}-hint ${id}-error`} data-missing={missing} /> {label}
+      </label>
+      <p id={`${id}-hint`} className="hint">
+        {details}
+      </p>
+      <ErrorFor id={id} name={name} />
+    </div>
   );
 }
 
@@ -334,6 +375,11 @@ const formStyle = css`
   .summary:focus-visible { outline-offset: 4px; }
   .nowrap { white-space: nowrap; }
   .consent { margin: 0; color: ${color.muted}; font-size: 1rem; }
+  /* The box on the first line of its words; the line under it and its message start under the words. */
+  .agree label { display: flex; align-items: flex-start; gap: 0.75rem; min-height: 48px; cursor: pointer; }
+  .agree input { flex: none; width: 1.5rem; height: 1.5rem; margin: 0.1rem 0 0; accent-color: ${color.brand}; }
+  .agree input[aria-invalid='true'] { outline: 3px solid ${color.danger}; outline-offset: 2px; }
+  .agree .hint, .agree .error { padding-left: 2.25rem; }
   button { width: 100%; min-height: 52px; padding-inline: 1.75rem; font: inherit; font-weight: 650; cursor: pointer; ${mq.tablet} { width: auto; justify-self: start; } }
   button[aria-disabled='true'] { opacity: 0.7; cursor: progress; }
   .progress progress { width: 100%; height: 1rem; accent-color: ${color.brand}; }

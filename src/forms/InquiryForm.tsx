@@ -4,11 +4,12 @@
  * 303 to /contact/thanks or /contact/not-sent#<reason>; src/forms/enhance.ts, when it loads, sends it asking
  * for JSON and shows the function's messages beside the fields instead. Short enough to fill in on a phone in
  * under a minute: a name, a way to reply, who needs care; everything else is optional, and the long list of
- * services is folded away. When the agency's HubSpot form is configured and appears in time, the script shows
- * it in place of this one (FormCard.tsx).
+ * services is folded away. Last, the box that consents to storing the request's health details (its words and
+ * version are content/inquiry-form.yaml's): nothing is sent without it. When the agency's HubSpot form is
+ * configured and appears in time, the script shows it in place of this one (FormCard.tsx).
  */
 import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
-import { ChoiceField, ChoiceGroup, Field, PhoneField, SiteForm, TextField } from './FormFields.tsx';
+import { AgreeBox, ChoiceField, ChoiceGroup, Field, PhoneField, privacyLink, SiteForm, TextField } from './FormFields.tsx';
 import type { InquiryFormProps } from './inquiryFormData.ts';
 
 interface Props extends InquiryFormProps {
@@ -16,9 +17,11 @@ interface Props extends InquiryFormProps {
   labelledBy: string;
 }
 
-export function InquiryForm({ action, page, careFor, callTimes, services, phone, labelledBy }: Props) {
+export function InquiryForm({ action, page, careFor, callTimes, services, consent, phone, labelledBy }: Props) {
+  // The schema makes sure the link's words are in the line.
+  const at = consent.details.indexOf(consent.privacyLink);
   return (
-    <SiteForm id="inquiry-form" idPrefix="inquiry" labelledBy={labelledBy} action={action} noun="request" messages={INQUIRY_MESSAGES} submitLabel="Send request" phone={phone}>
+    <SiteForm id="inquiry-form" idPrefix="inquiry" labelledBy={labelledBy} action={action} noun="request" messages={INQUIRY_MESSAGES} submitLabel="Send request" phone={phone} privacyLine={false}>
       <TextField name="name" label="Your name" autoComplete="name" maxLength={INQUIRY_LIMITS.name} />
 
       {/* Neither is required on its own; one of them is (the script checks before sending, the function after). */}
@@ -44,6 +47,20 @@ export function InquiryForm({ action, page, careFor, callTimes, services, phone,
       </Field>
 
       <ChoiceField name="call_time" label="Best time to call (optional)" placeholder="Any time" choices={callTimes} required={false} />
+
+      <AgreeBox
+        name={INQUIRY_FIELDS.consent}
+        value={consent.version}
+        label={consent.label}
+        details={
+          <>
+            {consent.details.slice(0, at)}
+            <a {...privacyLink()}>{consent.privacyLink}</a>
+            {consent.details.slice(at + consent.privacyLink.length)}
+          </>
+        }
+        missing={INQUIRY_MESSAGES.consent_version}
+      />
 
       {/* Staff see which page a request came from. */}
       <input type="hidden" name={INQUIRY_FIELDS.page} value={page} />

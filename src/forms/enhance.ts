@@ -1,9 +1,10 @@
 /**
  * The public site's one script, loaded only on pages with a form (the job application; the contact card of the
  * home page and /contact). Without it every form still posts and its function answers with a redirect. With
- * it: a form is checked before anything is sent (a resume's type and size; a way to reply), goes by
- * XMLHttpRequest asking for JSON (with upload progress where the form shows it), and the function's messages
- * appear beside their fields and in the summary at the top, which takes the focus. What the visitor typed
+ * it: a form is checked before anything is sent (a resume's type and size; a way to reply; a consent box the
+ * browser refuses unticked gets its message beside it), goes by XMLHttpRequest asking for JSON (with upload
+ * progress where the form shows it), and the function's messages appear beside their fields and in the
+ * summary at the top, which takes the focus. What the visitor typed
  * stays in the form whatever happens. The words it shows and the limits it checks are in the form's data-*
  * attributes (FormFields.tsx), so it serves every form without carrying their words. On a contact card with
  * a real HubSpot form configured, it also mounts that form (mountProviderForm.ts). Each post's outcome goes to
@@ -167,6 +168,16 @@ function enhance(form: HTMLFormElement) {
     const problem = target === file && fileProblem();
     if (problem) setFieldError(target.name, problem);
   });
+  // A box that must be ticked (a consent) says why beside it when the browser refuses the form for it: the
+  // browser's own bubble is gone at the next touch. (`invalid` does not bubble: caught on its way down.)
+  form.addEventListener(
+    'invalid',
+    (event) => {
+      const box = event.target as HTMLInputElement;
+      if (box.dataset.missing) setFieldError(box.name, box.dataset.missing);
+    },
+    true,
+  );
 
   // The browser has checked the required fields and formats by the time this runs.
   form.addEventListener('submit', (event) => {

@@ -8,7 +8,9 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { formatDateTime } from '../../src/admin/format.ts';
 import { API, cellOf, columnCells, holdRequests, openCount, service, showStage, signIn, stageButton, stat } from './dashboard.ts';
+import { consentGiven } from './formPages.ts';
 
 const label = (list: ReadonlyArray<{ code: string; label: string }>, code: string) => list.find((c) => c.code === code)!.label;
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' });
@@ -96,7 +98,7 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
   test('shows every detail of an inquiry in a dialog, the message with its line breaks, and gives focus back', async ({ page }) => {
     await openInquiries(page);
     const { data } = await service().from('inquiries').select('*').eq('name', 'Tomás Ferreira').single();
-    const row = data as { email: string; phone: string; message: string; services: string[] };
+    const row = data as { email: string; phone: string; message: string; services: string[]; consent_version: string; consented_at: string };
     // Wherever Tomás and Denise stand in the workflow (either may be closed).
     await showStage(page, 'inquiries', 'All');
     const view = page.getByRole('button', { name: 'View details of Tomás Ferreira' });
@@ -111,6 +113,7 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
     await expect(term('Services')).toHaveText(row.services.map((code) => label(inquiryChoices.services, code)).join(', '));
     await expect(term('Town')).toHaveText('Bridgeport');
     await expect(term('Sent from')).toHaveText('/');
+    await expect(term('Consent to store health details')).toHaveText(`Given ${formatDateTime(row.consented_at)} (wording of ${inquiryChoices.consent.version})`);
     await expect(dialog.locator('.letter')).toHaveText(row.message);
     expect(await dialog.locator('.letter').evaluate((el) => (el as HTMLElement).innerText)).toContain('\n\n');
     await page.keyboard.press('Escape');
@@ -128,7 +131,7 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
   });
 
   test('pages through more than 50 requests, 50 at a time', async ({ page }) => {
-    const rows = Array.from({ length: 55 }, (_, i) => ({ name: `Pager ${String(i).padStart(2, '0')}`, phone: '(860) 555-0199', care_for: 'myself', town: 'Pagetown' }));
+    const rows = Array.from({ length: 55 }, (_, i) => ({ name: `Pager ${String(i).padStart(2, '0')}`, phone: '(860) 555-0199', care_for: 'myself', town: 'Pagetown', ...consentGiven() }));
     const { data, error } = await service().from('inquiries').insert(rows).select('id');
     expect(error).toBeNull();
     try {

@@ -13,6 +13,7 @@ import { loadContent } from '../../src/content/loader.ts';
 import { embedScriptUrl } from '../../src/forms/mountProviderForm.ts';
 import { CAPTURED_PATH, everythingOnRemoteConfig, remoteConfigAnswer, type Captured } from './analytics/captureServer.ts';
 import { signIn } from './dashboard.ts';
+import { consentBox } from './formPages.ts';
 import { PROVIDER_IDS } from './providerSite.ts';
 
 const HOST = 'care.test';
@@ -67,6 +68,7 @@ test('nothing typed in the contact form or shown in /admin is sent, with every c
   await form.getByLabel('Phone', { exact: true }).fill(typed[2]!);
   await form.getByLabel('Message (optional)', { exact: true }).fill(typed[3]!);
   await form.getByRole('radio').first().check();
+  await consentBox(form).check();
   await form.getByRole('button', { name: 'Send request' }).click();
   await page.waitForURL('**/contact/thanks');
 

@@ -1,10 +1,12 @@
 /**
  * What the browser tests of the two public forms (apply.spec.ts, inquiry.spec.ts) share: opening a form as a
- * person would (not as fast as a bot), axe's serious findings, and the pages a form leads to.
+ * person would (not as fast as a bot), the contact form's consent box and the consent of a request a test stores
+ * itself, axe's serious findings, and the pages a form leads to.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import type { Content } from '../../src/content/content.ts';
+import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
 /**
  * The functions file a post made less than MIN_FILL_MS after its fill-time token was issued (a script's speed) as
@@ -17,6 +19,19 @@ export async function openAsAPersonWould(page: Page, path: string) {
     const forms = [...document.querySelectorAll<HTMLFormElement>('form[data-site-form]')];
     return forms.length > 0 && forms.every((form) => form.dataset.tokenAt !== undefined && performance.now() - Number(form.dataset.tokenAt) >= 600);
   });
+}
+
+/**
+ * The contact form's consent box, named by its words (content/inquiry-form.yaml): a request is sent only with it
+ * ticked. Every test that sends the form ticks it, as a family must.
+ */
+export function consentBox(form: Locator): Locator {
+  return form.getByRole('checkbox', { name: inquiryChoices.consent.text, exact: true });
+}
+
+/** The consent columns of a request a test stores itself (service role): the database refuses one without them. */
+export function consentGiven() {
+  return { consent_version: inquiryChoices.consent.version, consented_at: new Date().toISOString() };
 }
 
 /** axe's serious and critical findings on the page, or on the part `include` selects. */

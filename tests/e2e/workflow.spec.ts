@@ -13,6 +13,7 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
 import { createClient } from '@supabase/supabase-js';
 import { ANON_KEY, API, cellOf, columnCells, service, showStage, signIn, stageButton } from './dashboard.ts';
+import { consentGiven } from './formPages.ts';
 
 interface Staff {
   email: string;
@@ -74,7 +75,7 @@ async function staffId(name: string): Promise<string> {
 /** An inquiry of the test's own, new and untaken, with both ways to reply. */
 async function storeInquiry(name: string): Promise<string> {
   const mailbox = name.toLowerCase().replace(/[^a-z0-9]+/g, '.');
-  const { data, error } = await service().from('inquiries').insert({ name, email: `${mailbox}@example.com`, phone: '(860) 555-0142', care_for: 'myself', town: 'Testville' }).select('id').single();
+  const { data, error } = await service().from('inquiries').insert({ name, email: `${mailbox}@example.com`, phone: '(860) 555-0142', care_for: 'myself', town: 'Testville', ...consentGiven() }).select('id').single();
   expect(error).toBeNull();
   return data!.id as string;
 }

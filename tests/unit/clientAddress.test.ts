@@ -9,8 +9,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { INQUIRY_LIMITS } from '../../supabase/functions/_shared/inquiry.ts';
 import { addressBucket, clientAddress } from '../../supabase/functions/_shared/formPost.ts';
+import { CONSENT_TICKED } from './formPosts.ts';
 
-const VALID = { name: 'Helen Kowalski', phone: '(860) 555-0177', email: 'helen@example.com', care_for: 'a-parent', town: 'Wethersfield', message: 'Company in the afternoons.', call_time: '' };
+const VALID = { name: 'Helen Kowalski', phone: '(860) 555-0177', email: 'helen@example.com', care_for: 'a-parent', town: 'Wethersfield', message: 'Company in the afternoons.', call_time: '', ...CONSENT_TICKED };
 const form = (fields: Record<string, string> = {}) => new URLSearchParams({ ...VALID, ...fields }).toString();
 
 /** Posts the contact form from the local address `from` (any 127.x.y.z is this machine), with the headers given. */

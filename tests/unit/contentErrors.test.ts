@@ -1008,6 +1008,24 @@ describe('the workflow stages of content/workflow.yaml', () => {
   });
 });
 
+describe('the consent box of content/inquiry-form.yaml', () => {
+  const form = 'inquiry-form.yaml';
+
+  test('a version that is not a date says how to write one', async () => {
+    expect(await errorAfter((c) => c.edit(form, 'version: 2026-11-25', 'version: second draft'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/inquiry-form.yaml:28:12  consent.version  expected a date written YYYY-MM-DD, e.g. "2026-11-25", found "second draft""
+    `);
+  });
+
+  test('link words that are not in the details say where they must be', async () => {
+    expect(await errorAfter((c) => c.edit(form, 'privacyLink: privacy notice', 'privacyLink: privacy policy'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/inquiry-form.yaml:31:16  consent.privacyLink  expected words that appear in details (they become the link to the privacy notice), found "privacy policy""
+    `);
+  });
+});
+
 test('every problem in every file is listed at once, sorted by file and line', async () => {
   const message = await errorAfter((c) => {
     c.edit(service, 'color: sky', 'color: blue');

@@ -1,7 +1,8 @@
 /**
  * What the tests of the form functions (submit-application, submit-inquiry) share: client addresses that
- * keep posts apart for the rate limit, the browser's Accept header of a plain form post, supabase-js clients
- * of the stand-in, a database whose inserts fail on demand, and a function's index.ts run under Deno.
+ * keep posts apart for the rate limit, the browser's Accept header of a plain form post, the contact form's
+ * consent (ticked in a post, or given in a row a test stores itself), supabase-js clients of the stand-in, a
+ * database whose inserts fail on demand, and a function's index.ts run under Deno.
  */
 import { spawn } from 'node:child_process';
 import { request } from 'node:http';
@@ -9,12 +10,24 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { createClient, type SupabaseClient } from '@supabase/supabase-js';
 import type { LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
 /** What the browser sends for a plain form post (JavaScript off). */
 export const BROWSER_ACCEPT = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8';
 
 /** Where the stand-in sends a plain form post on to (its SITE_URL, by default the local site). */
 export const SITE = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
+
+/** The contact form's consent box, ticked: it sends the version of the words beside it (content/inquiry-form.yaml). */
+export const CONSENT_TICKED = { consent_version: inquiryChoices.consent.version } as const;
+
+/**
+ * The consent columns of a request as submit-inquiry stores it, for a row a test inserts itself: the database
+ * refuses a new inquiry without them (20261126000100_inquiry_consent.sql).
+ */
+export function consentGiven(at: Date | string = new Date()) {
+  return { consent_version: inquiryChoices.consent.version, consented_at: typeof at === 'string' ? at : at.toISOString() };
+}
 
 let lastAddress = 0;
 /** A client address no other post in this file uses, so the rate limit bites only where a test wants it. */

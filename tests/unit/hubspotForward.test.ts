@@ -28,6 +28,7 @@ const REQUEST: InquiryFields = {
   services: ['personal-care', 'meal-preparation'],
   call_time: 'morning',
   page: '/contact',
+  consent_version: inquiryChoices.consent.version,
 };
 
 /** What each stub was sent, and what HubSpot's stub answers next. */

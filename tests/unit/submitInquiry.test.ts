@@ -2,7 +2,8 @@
  * The submit-inquiry Edge Function end to end: real form posts over HTTP to the local stand-in, which serves
  * the same handler Supabase serves, behind the same gateway rule; what was stored is read back as superuser
  * (supabase.db) and through supabase-js as each kind of user (the RLS matrix). Forwarding to HubSpot is
- * tested against a loopback stub of HubSpot's form-submission API. The last part runs index.ts under Deno.
+ * tested against a loopback stub of HubSpot's form-submission API. Consent to store a request's health details
+ * is asked by the function and enforced by the database. The last part runs index.ts under Deno.
  * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
@@ -14,7 +15,7 @@ import { hubSpotFields } from '../../supabase/functions/_shared/hubspot.ts';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
 import { fillTokenIssued, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
-import { BROWSER_ACCEPT, SITE, clientsOf, postAsBrowserNavigation, newAddress, runDenoFunction, withFailingInserts } from './formPosts.ts';
+import { BROWSER_ACCEPT, CONSENT_TICKED, SITE, clientsOf, consentGiven, postAsBrowserNavigation, newAddress, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
 let endpoint: string;
@@ -30,6 +31,8 @@ const VALID = {
   message: 'My father came home from the hospital last week.\nHe needs help in the mornings.',
   call_time: 'morning',
   page: '/contact',
+  // The consent box, ticked: the version of its words.
+  ...CONSENT_TICKED,
 } as const;
 const SERVICES = ['personal-care', 'meal-preparation'];
 
@@ -104,7 +107,7 @@ describe('a valid request', () => {
   });
 
   test('only a phone, or only an e-mail address, is enough; the optional fields may be left out', async () => {
-    for (const fields of [{ name: 'Tom', phone: '860 555 0100', care_for: 'myself' }, { name: 'Tom', email: 'tom@example.com', care_for: 'someone-else' }]) {
+    for (const fields of [{ name: 'Tom', phone: '860 555 0100', care_for: 'myself', ...CONSENT_TICKED }, { name: 'Tom', email: 'tom@example.com', care_for: 'someone-else', ...CONSENT_TICKED }]) {
       const response = await post(formOf(fields, []));
       expect(response.status, JSON.stringify(fields)).toBe(201);
       expect(await rowOf((await response.json()).id)).toMatchObject({ phone: '', email: '', town: '', message: '', call_time: '', page: '', services: [], ...fields });
@@ -125,7 +128,7 @@ describe('wrong answers are refused, every one at once, and nothing is stored', 
     expect(await response.json()).toEqual({
       ok: false,
       message: INQUIRY_MESSAGES.invalid,
-      errors: { name: INQUIRY_MESSAGES.name, care_for: INQUIRY_MESSAGES.care_for, phone: INQUIRY_MESSAGES.replyWay },
+      errors: { name: INQUIRY_MESSAGES.name, care_for: INQUIRY_MESSAGES.care_for, consent_version: INQUIRY_MESSAGES.consent_version, phone: INQUIRY_MESSAGES.replyWay },
     });
     expect(await count()).toEqual(before);
   });
@@ -166,6 +169,81 @@ describe('wrong answers are refused, every one at once, and nothing is stored', 
     expect(await json.json()).toEqual({ ok: false, message: INQUIRY_MESSAGES.tooLarge });
     const browser = await post(big, { accept: BROWSER_ACCEPT });
     expect(browser.headers.get('location')).toBe(`${SITE}/contact/not-sent#too-large`);
+  });
+});
+
+describe('consent to store the health details of a request (Connecticut: consent for health data)', () => {
+  test('without the box ticked (nothing sent, or sent empty) the request gets 400 with the consent message for the box, and nothing is stored', async () => {
+    const before = await count();
+    for (const consent of [undefined, '', '  ']) {
+      const response = await post(formOf({ ...VALID, consent_version: consent }));
+      expect(response.status, JSON.stringify(consent)).toBe(400);
+      expect(await response.json()).toEqual({ ok: false, message: INQUIRY_MESSAGES.invalid, errors: { consent_version: INQUIRY_MESSAGES.consent_version } });
+    }
+    expect(await count()).toEqual(before);
+  });
+
+  test('a plain browser post (JavaScript off) without it gets 303 to /contact/not-sent#invalid, and nothing is stored', async () => {
+    const before = await count();
+    const response = await post(formOf({ ...VALID, consent_version: undefined }), { accept: BROWSER_ACCEPT });
+    expect(response.status).toBe(303);
+    expect(response.headers.get('location')).toBe(`${SITE}/contact/not-sent#invalid`);
+    expect(await count()).toEqual(before);
+  });
+
+  test('a box sent from a page with other words (opened before they changed) is refused with the message to reload', async () => {
+    const before = await count();
+    const response = await post(formOf({ ...VALID, consent_version: '2001-01-01' }));
+    expect(response.status).toBe(400);
+    expect((await response.json()).errors).toEqual({ consent_version: INQUIRY_MESSAGES.consentChanged });
+    expect(await count()).toEqual(before);
+  });
+
+  test('with it, the row keeps the version of the words agreed to and the moment the function received it, on its own clock', async () => {
+    const before = Date.now();
+    // A consented_at the post makes up is no answer to anything.
+    const response = await post(formOf({ ...VALID, consented_at: '2000-01-01T00:00:00Z' }));
+    expect(response.status).toBe(201);
+    const row = (await rowOf((await response.json()).id))!;
+    expect(row.consent_version).toBe(inquiryChoices.consent.version);
+    expect(inquiryChoices.consent.version).toMatch(/^\d{4}-\d{2}-\d{2}/);
+    const consentedAt = new Date(row.consented_at as Date | string).getTime();
+    expect(consentedAt).toBeGreaterThanOrEqual(before - 1000);
+    expect(consentedAt).toBeLessThanOrEqual(Date.now() + 1000);
+  });
+
+  test('the database refuses a new row without it, even from the service role or the superuser', async () => {
+    const before = await count();
+    const service = clients.client(supabase.serviceRoleKey);
+    const request = { name: 'Nora Quinn', phone: '8605550199', care_for: 'a-parent' };
+    for (const partial of [{}, { consent_version: inquiryChoices.consent.version }, { consented_at: new Date().toISOString() }]) {
+      const refused = await service.from('inquiries').insert({ ...request, ...partial });
+      expect(refused.error?.code, JSON.stringify(partial)).toBe('23502');
+      expect(refused.error?.message).toBe("A contact request cannot be stored without the visitor's consent to store its health details");
+    }
+    await expect(supabase.db.query("insert into public.inquiries (name, phone, care_for) values ('Nora Quinn', '8605550199', 'a-parent')")).rejects.toMatchObject({ code: '23502' });
+    expect(await count()).toEqual({ inquiries: before.inquiries, slots: before.slots });
+    // With it, the same insert is stored.
+    const stored = await service.from('inquiries').insert({ ...request, ...consentGiven() }).select('consent_version').single();
+    expect(stored.error).toBeNull();
+    expect(stored.data).toEqual({ consent_version: inquiryChoices.consent.version });
+    await supabase.db.query("delete from public.inquiries where name = 'Nora Quinn'");
+  });
+
+  test('a request stored before the form asked keeps none and can still be worked; staff read the consent and cannot change it', async () => {
+    // As the rows from before the migration: stored while the rule did not exist.
+    await supabase.db.exec('alter table public.inquiries disable trigger inquiries_consent');
+    let id: string;
+    try {
+      id = (await supabase.db.query<{ id: string }>("insert into public.inquiries (name, phone, care_for) values ('Earlier Family', '8605550111', 'myself') returning id")).rows[0]!.id;
+    } finally {
+      await supabase.db.exec('alter table public.inquiries enable trigger inquiries_consent');
+    }
+    const staff = await clients.staff();
+    expect((await staff.from('inquiries').select('consent_version, consented_at').eq('id', id).single()).data).toEqual({ consent_version: null, consented_at: null });
+    expect((await staff.from('inquiries').update({ stage: 'contacted' }).eq('id', id).select('stage')).data).toEqual([{ stage: 'contacted' }]);
+    expect((await staff.from('inquiries').update({ consent_version: inquiryChoices.consent.version }).eq('id', id)).error?.code).toBe('42501');
+    await supabase.db.query('delete from public.inquiries where id = $1', [id]);
   });
 });
 
@@ -396,6 +474,10 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
       message: VALID.message, care_for: 'A parent', services_of_interest: 'Meal Preparation, Personal Care', best_time_to_call: 'Morning (8 am - noon)',
     });
     expect(body.context).toEqual({ pageUri: 'https://www.example.org/contact' });
+    // The consent the function required, with the words of the box.
+    expect((received[0]!.body as { legalConsentOptions: unknown }).legalConsentOptions).toEqual({
+      consent: { consentToProcess: true, text: inquiryChoices.consent.text, communications: [] },
+    });
   });
 
   test('HubSpot answering 500 loses nothing: the row is stored, the visitor thanked, and the log holds no personal data', async () => {

@@ -5,8 +5,10 @@
  * email, phone, city, message) and three custom ones for the form's choices (care_for, services_of_interest,
  * best_time_to_call; the README tells the agency to add them). `message` holds the visitor's words alone: were
  * the choices written into it, a visitor could type lines that read exactly like them. The visitor's address
- * is not sent. A failure (refused, redirected, unreachable, too slow) is reported to `onFailure` and never
- * thrown: the request is already stored.
+ * is not sent. The visitor's consent to store the request's health details (the function stores nothing
+ * without it) goes as HubSpot's legalConsentOptions, with the words of the box, so the CRM's copy carries it too.
+ * A failure (refused, redirected, unreachable, too slow) is reported to `onFailure` and never thrown: the request
+ * is already stored.
  */
 import type { InquiryChoices, InquiryFields } from './inquiry.ts';
 
@@ -35,7 +37,7 @@ export interface ForwardOptions {
  * have no e-mail, or no message).
  */
 export function hubSpotFields(fields: InquiryFields, choices: InquiryChoices): Array<{ objectTypeId: '0-1'; name: string; value: string }> {
-  const label = (list: InquiryChoices[keyof InquiryChoices], code: string) => list.find((choice) => choice.code === code)?.label ?? code;
+  const label = (list: InquiryChoices['careFor'], code: string) => list.find((choice) => choice.code === code)?.label ?? code;
   const words = fields.name.split(/\s+/);
   const lastname = words.length > 1 ? words.pop()! : '';
   const values: Record<string, string> = {
@@ -63,6 +65,8 @@ export async function forwardToHubSpot(options: ForwardOptions): Promise<boolean
     submittedAt: String(Date.now()),
     fields: hubSpotFields(options.fields, options.choices),
     ...(options.pageUri ? { context: { pageUri: options.pageUri } } : {}),
+    // Consent to store and process the request, as the box worded it (no subscription to any communication).
+    legalConsentOptions: { consent: { consentToProcess: true, text: options.choices.consent.text, communications: [] } },
   };
   try {
     const response = await fetch(url, {

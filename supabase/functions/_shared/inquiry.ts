@@ -17,6 +17,11 @@ export interface InquiryChoices {
   callTimes: ReadonlyArray<{ code: string; label: string }>;
   /** Services of interest: one per service file (the code is its slug). */
   services: ReadonlyArray<{ code: string; label: string }>;
+  /**
+   * The consent box (content/inquiry-form.yaml): the version of its words, which the box sends and the row keeps,
+   * and the words themselves (what HubSpot records as the consent's text).
+   */
+  consent: { version: string; text: string };
 }
 
 /** Limits shared by the form's `maxlength` attributes and the server's checks. */
@@ -38,12 +43,14 @@ export const INQUIRY_LIMITS = {
 export const INQUIRY_FIELDS = {
   text: ['name', 'phone', 'email', 'care_for', 'town', 'message', 'call_time'],
   services: 'services',
+  /** The consent box: ticked, it sends the version of the words beside it (consented_at is the function's clock). */
+  consent: 'consent_version',
   /** The page the form was sent from ('/', '/contact'): staff see where a request came from. */
   page: 'page',
   ...FORM_GUARD,
 } as const;
 
-export type InquiryField = (typeof INQUIRY_FIELDS.text)[number] | 'services';
+export type InquiryField = (typeof INQUIRY_FIELDS.text)[number] | 'services' | 'consent_version';
 
 /** What a visitor reads next to a field, in plain words. */
 export const INQUIRY_MESSAGES = {
@@ -57,6 +64,10 @@ export const INQUIRY_MESSAGES = {
   services: 'Choose services from the list only.',
   message: `Keep the message under ${INQUIRY_LIMITS.message.toLocaleString('en-US')} characters.`,
   call_time: 'Choose a time from the list, or leave it at any time.',
+  /** The consent box left unticked (the browser refuses that first; this is the function's word, and the script's). */
+  consent_version: 'Tick this box to let us store the health details in your request, or call us instead.',
+  /** The box sent the version of other words than the form's now (a page opened before they changed). */
+  consentChanged: 'The words beside this box have changed since this page was opened. Reload the page, read them, and tick the box again.',
   /** Above the field messages when one or more fields are wrong (every wrong field is named at once). */
   invalid: 'Some answers need a change before your request can be sent. Each one is marked.',
   tooLarge: 'Your request is too long to send. Shorten the message, or call us.',
@@ -100,6 +111,11 @@ export function inquirySchema(choices: InquiryChoices) {
         .string()
         .optional()
         .transform((value) => (value !== undefined && /^\/[\w\-/]{0,100}$/.test(value) ? value : '')),
+      // Consent to store the request's health details, to the words the form shows now: an unticked box sends nothing.
+      consent_version: z
+        .string({ error: INQUIRY_MESSAGES.consent_version })
+        .refine((value) => value.trim() !== '', INQUIRY_MESSAGES.consent_version)
+        .refine((value) => value.trim() === '' || value === choices.consent.version, INQUIRY_MESSAGES.consentChanged),
     })
     // `when`: the check runs even when other answers are wrong, so that every problem is named at once.
     .refine((inquiry) => blank(inquiry.phone) === false || blank(inquiry.email) === false, {
@@ -109,15 +125,22 @@ export function inquirySchema(choices: InquiryChoices) {
     });
 }
 
-/** The validated fields of an inquiry: exactly the columns the function inserts. */
+/** The validated fields of an inquiry: the columns the function inserts, but for the moment of consent (its clock). */
 export type InquiryFields = z.output<ReturnType<typeof inquirySchema>>;
 
 /** A row of public.inquiries. */
-export interface InquiryRow extends InquiryFields {
+export interface InquiryRow extends Omit<InquiryFields, 'consent_version'> {
   id: string;
   created_at: string;
   /** Why the function suspected a machine sent it (botSignal), or null: it is then filed under the spam stage. */
   spam_reason: string | null;
+  /**
+   * The version of the consent box's words the visitor agreed to (content/inquiry-form.yaml), and when the function
+   * received that consent. The database refuses a new row without them; null only in rows stored before the form
+   * asked (20261126000100_inquiry_consent.sql).
+   */
+  consent_version: string | null;
+  consented_at: string | null;
 }
 
 /** The JSON the function answers to the enhanced form. */
