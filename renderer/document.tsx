@@ -16,7 +16,8 @@ import { formScriptSrc } from '../src/forms/formScript.ts';
 import { buildHead, escapeHtml } from '../src/seo/head.ts';
 import { emotionCache, PageParts } from './chromeParts.tsx';
 import { Layout } from './Layout.tsx';
-import { chromeFrom, notFoundMeta } from './pageData.ts';
+import { chromeFrom } from '../src/chrome.ts';
+import { notFoundMeta } from './pageData.ts';
 import type { DocumentContext } from './types.ts';
 
 export async function documentHtml(pageContext: DocumentContext): Promise<string> {

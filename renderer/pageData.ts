@@ -1,26 +1,5 @@
-// What every page's layout needs from the content (the header and footer), and the 404 page's head.
-import type { Content } from '../src/content/content.ts';
-import { navItems, servicesIn } from '../src/content/listings.ts';
+// The 404 page's head (the header and footer every page shares are src/chrome.ts).
 import type { PageMeta } from '../src/seo/head.ts';
-
-function chromeOf(content: Content) {
-  return {
-    site: content.site,
-    menu: navItems(servicesIn(content, 'dropdown')),
-    footer: navItems(servicesIn(content, 'footer')),
-  };
-}
-
-export type Chrome = ReturnType<typeof chromeOf>;
-
-const chromes = new WeakMap<Content, Chrome>();
-
-/** The same for every page: made once per loaded content. */
-export function chromeFrom(content: Content): Chrome {
-  let chrome = chromes.get(content);
-  if (!chrome) chromes.set(content, (chrome = chromeOf(content)));
-  return chrome;
-}
 
 export function notFoundMeta(path: string): PageMeta {
   return {

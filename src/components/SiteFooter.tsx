@@ -3,7 +3,7 @@
  * gives one), the legal line and the registration.
  */
 import { css } from '@emotion/react';
-import type { Chrome } from '../../renderer/pageData.ts';
+import type { Chrome } from '../chrome.ts';
 import { officeAddressText } from '../content/office.ts';
 import { buildDate } from '../env.ts';
 import { allServicesLink, mailtoLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';

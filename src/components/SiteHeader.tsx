@@ -3,7 +3,7 @@
  * (CSS :hover / :focus-within), and on phones the whole menu is a native <details> disclosure.
  */
 import { css } from '@emotion/react';
-import type { Chrome } from '../../renderer/pageData.ts';
+import type { Chrome } from '../chrome.ts';
 import { allServicesLink, declared, pageLink, serviceLink, telLink } from '../analytics/links.ts';
 import { CONTACT_SECTION_PATHS } from '../routes.ts';
 import { color, font, layout } from '../theme.ts';

@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { IMAGE_PIPELINE_VERSION, type ImageAsset } from '../images.ts';
-import type { ParsedFile } from './loader.ts';
+import type { ParsedFile } from './source.ts';
 import { type ContentProblem, type FieldPath, didYouMean } from './problems.ts';
 
 /** A photo narrower than this looks blurred in a hero on a 2x screen. */

@@ -9,7 +9,7 @@
  * other's. Sentences of fewer than four words are not compared: "Call us today." may well be said twice.
  * Each warning is at the field of one file and names the other file at its field.
  */
-import type { ParsedFile } from './loader.ts';
+import type { ParsedFile } from './source.ts';
 import { type ContentProblem, quoteValue } from './problems.ts';
 import type { Service } from './schemas/service.ts';
 

@@ -154,3 +154,10 @@ function aliasProblem(file: string, doc: ReturnType<typeof parseDocument>, posit
     : 'the YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be too large; write the values out instead';
   return { file, ...(offset === undefined ? {} : position(offset)), path: [], message };
 }
+
+/** A content file read and validated: its path, its source (for positions) and its data. */
+export interface ParsedFile<T> {
+  file: string;
+  source: YamlSource;
+  data: T;
+}
