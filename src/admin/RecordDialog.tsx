@@ -2,7 +2,8 @@
  * Every detail of one record in an accessible dialog (Radix: focus trap, Escape, labelled), the same for
  * every table, and the staff's work on it (workflow/WorkflowPanel.tsx: stage, owner, notes, history). The
  * record's long text (a cover letter, a message) is not in the list: it is read when the dialog opens, with
- * its line breaks kept. Loaded lazily (RecordsView.tsx): only a record's details need it.
+ * its line breaks kept. Loaded lazily (RecordsView.tsx): only a record's details need it. An admin also finds
+ * here the export of the record as JSON and its erasure (RecordAdminActions.tsx).
  */
 import { css } from '@emotion/react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -12,6 +13,7 @@ import { supabase } from './client.ts';
 import { breakable } from './breakable.tsx';
 import { formatDateTime } from './format.ts';
 import type { WorkflowColumns } from '../database.ts';
+import { RecordAdminActions, type AdminActions } from './RecordAdminActions.tsx';
 import { isSessionEnded, loadRow, type ListRow, type TableName } from './records.ts';
 import { WorkflowPanel, type WorkflowProps } from './workflow/WorkflowPanel.tsx';
 
@@ -38,11 +40,15 @@ export interface RecordDialogProps<T extends ListRow & WorkflowColumns> {
   /** Buttons before Close (Download Resume). */
   actions?: ((row: T) => ReactNode) | undefined;
   workflow: WorkflowProps;
+  /** Given to admins only: export and erase. */
+  admin?: AdminActions | undefined;
 }
 
-export function RecordDialog<T extends ListRow & WorkflowColumns>({ config, table, row, returnFocus, onClose, onSessionEnded, actions, workflow }: RecordDialogProps<T>) {
+export function RecordDialog<T extends ListRow & WorkflowColumns>({ config, table, row, returnFocus, onClose, onSessionEnded, actions, workflow, admin }: RecordDialogProps<T>) {
   // undefined while loading, null when it could not be loaded.
   const [longText, setLongText] = useState<string | null | undefined>();
+  // Bumped by an export, so that the history shows it.
+  const [exports, setExports] = useState(0);
   const { column, heading, noun } = config.longText;
 
   useEffect(() => {
@@ -88,13 +94,24 @@ export function RecordDialog<T extends ListRow & WorkflowColumns>({ config, tabl
               ))}
             </dl>
             {/* The stage and owner first, then what the visitor wrote, then the notes and the history. */}
-            <WorkflowPanel {...workflow} table={table} row={row} onSessionEnded={onSessionEnded}>
+            <WorkflowPanel {...workflow} table={table} row={row} onSessionEnded={onSessionEnded} historyVersion={exports}>
               <h3>{heading}</h3>
               <div className="letter" aria-busy={longText === undefined}>
                 {longText === undefined ? `Loading ${noun}...` : longText === null ? `The ${noun} could not be loaded.` : longText || `No ${noun} was included.`}
               </div>
               <div className="actions">
                 {actions?.(row)}
+                {admin ? (
+                  <RecordAdminActions
+                    {...admin}
+                    table={table}
+                    id={row.id}
+                    name={config.name(row)}
+                    hasResume={'resume_url' in row && Boolean(row.resume_url)}
+                    onExported={() => setExports((n) => n + 1)}
+                    onSessionEnded={onSessionEnded}
+                  />
+                ) : null}
                 <Dialog.Close className="secondary">Close</Dialog.Close>
               </div>
             </WorkflowPanel>
@@ -134,4 +151,10 @@ const contentStyle = css`
   }
   .primary { border: 0; background: ${color.brand}; color: ${color.white}; }
   .secondary { border: 2px solid ${color.brand}; background: ${color.white}; color: ${color.brand}; }
+  .admin-notice { flex-basis: 100%; margin: 0; font-weight: 600; }
+  .admin-notice:empty { display: none; }
+  .danger {
+    min-height: ${layout.tap}; padding: 0 1.25rem; border-radius: 999px; font: inherit; font-weight: 700; cursor: pointer;
+    border: 2px solid ${color.danger}; background: ${color.white}; color: ${color.danger};
+  }
 `;

@@ -2,12 +2,14 @@
  * Rules that span files: unique service descriptions; content/lists.yaml and the directory name service files,
  * each list names a service once; a directory card repeats no service's title; its categories are its groups.
  */
-import type { ParsedFile } from './loader.ts';
+import type { ParsedFile } from './source.ts';
 import { type ContentProblem, didYouMean } from './problems.ts';
 import type { DirectoryFile } from './schemas/directory.ts';
 import { LIST_SIZES, type ListName, type Lists } from './schemas/lists.ts';
 import type { Regions } from './schemas/regions.ts';
+import type { Retention } from './schemas/retention.ts';
 import type { Service } from './schemas/service.ts';
+import type { Workflow } from './schemas/workflow.ts';
 
 interface Input {
   services: Array<ParsedFile<Service> & { slug: string }>;
@@ -83,5 +85,26 @@ export function crossCheck({ services, lists, directory, regions, invalidSlugs }
     });
   });
 
+  return problems;
+}
+
+/**
+ * content/retention.yaml's inquiries.clientStages name stages of content/workflow.yaml's inquiries: a misspelt code
+ * would keep no client's inquiry, and the spam stage cannot mean a client.
+ */
+export function clientStageProblems(retention: ParsedFile<Retention>, workflow: ParsedFile<Workflow>): ContentProblem[] {
+  const { stages, spamStage } = workflow.data.inquiries;
+  const codes = stages.map((stage) => stage.code);
+  const problems: ContentProblem[] = [];
+  retention.data.inquiries.clientStages.forEach((code, index) => {
+    const path = ['inquiries', 'clientStages', index];
+    const found =
+      code === spamStage
+        ? `"${code}", the stage suspected spam is filed under (spamStage)`
+        : codes.includes(code)
+          ? undefined
+          : `"${code}", which is not a stage of inquiries${didYouMean(code, codes) || ` (the stages are ${codes.map((c) => `"${c}"`).join(', ')})`}`;
+    if (found) problems.push({ file: retention.file, ...retention.source.locate(path), path, message: `expected the code of a stage of inquiries in content/workflow.yaml that means the family became a client, found ${found}` });
+  });
   return problems;
 }

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { crossCheck } from './crossCheck.ts';
+import { clientStageProblems, crossCheck } from './crossCheck.ts';
 import { checkImages } from './images.ts';
 import { applicationFormSchema } from './schemas/applicationForm.ts';
 import { inquiryFormSchema } from './schemas/inquiryForm.ts';
@@ -28,18 +28,13 @@ import { serviceCopyWarnings } from './serviceCopies.ts';
 import { siteSchema } from './schemas/site.ts';
 import { retentionSchema } from './schemas/retention.ts';
 import { workflowSchema } from './schemas/workflow.ts';
-import { PLACEHOLDER_TAG, parseYamlSource, type YamlSource } from './source.ts';
+import { PLACEHOLDER_TAG, parseYamlSource, type ParsedFile, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
 
 /** An .mdx file's frontmatter block: the YAML between two "---" lines at the top. */
 const MDX_FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/;
 
 /** A parsed file, with the source positions the cross-checks point at. */
-export interface ParsedFile<T> {
-  file: string;
-  source: YamlSource;
-  data: T;
-}
 
 /**
  * Service files validated by an earlier build, by the sha256 of their text (the build keeps them only while
@@ -108,6 +103,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   // Its rules (a code once per list, an open first stage, a closed one, the spam stage) are in its schema.
   const workflow = parseFile(path.join(root, 'workflow.yaml'), workflowSchema);
   const retention = parseFile(path.join(root, 'retention.yaml'), retentionSchema);
+  if (workflow && retention) problems.push(...clientStageProblems(retention, workflow));
   /** A code is what is stored: each list names it once. */
   function codesOnce<T extends Record<L, ReadonlyArray<{ code: string }>>, L extends string>(parsed: ParsedFile<T> | undefined, lists: readonly L[]) {
     if (!parsed) return;

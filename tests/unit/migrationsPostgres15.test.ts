@@ -116,9 +116,13 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
     expect(psql("select string_agg(display_name, ',' order by display_name) from public.staff where active")).toBe('Dana Reyes,Pat Morgan,Sam Okafor');
     expect(psql("select count(*) from auth.users where email in ('staff@example.com', 'visitor@example.com')")).toBe('2');
     psql("insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('Ann', 'Lee', 'ann@example.com', '555', 'companion-caregiver', 'one-to-three-years', 'flexible')");
-    psql("insert into public.inquiries (name, phone, care_for) values ('Nora Quinn', '8605550199', 'a-parent')");
+    psql("insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ('Nora Quinn', '8605550199', 'a-parent', '2026-11-25', now())");
     // A request with no way to reply is refused by the table itself, whoever writes it.
-    expect(() => psql("insert into public.inquiries (name, care_for) values ('Nobody', 'myself')")).toThrow(/inquiries_reply_way/);
+    expect(() => psql("insert into public.inquiries (name, care_for, consent_version, consented_at) values ('Nobody', 'myself', '2026-11-25', now())")).toThrow(/inquiries_reply_way/);
+    // And so is a new one without the consent to store its health details, the service role's too.
+    const unconsented = "insert into public.inquiries (name, phone, care_for) values ('Nora Quinn', '8605550199', 'a-parent')";
+    expect(errorOf(() => psql(unconsented))).toBe("A contact request cannot be stored without the visitor's consent to store its health details");
+    expect(errorOf(() => asRole('service_role', unconsented))).toBe("A contact request cannot be stored without the visitor's consent to store its health details");
   });
 
   test('there too, only staff read, and anon has no privilege', () => {
@@ -170,7 +174,7 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
     let inquiry = '';
     let application = '';
     beforeAll(() => {
-      inquiry = psql("insert into public.inquiries (name, phone, care_for) values ('Ida Park', '8605550123', 'a-spouse') returning id");
+      inquiry = psql("insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ('Ida Park', '8605550123', 'a-spouse', '2026-11-25', now()) returning id");
       application = psql("insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('Owen', 'Kim', 'owen@example.com', '555', 'companion-caregiver', 'no-experience', 'part-time') returning id");
       psql(`insert into auth.users (id, email) values ('${FORMER}', 'former@example.com'); insert into public.staff (user_id, display_name, active) values ('${FORMER}', 'Lee Former', false)`);
     });
@@ -193,7 +197,7 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
 
     test('staff cannot change what the visitor sent or stage_changed_at, nor insert or delete a record', () => {
       const before = psql(`select row_to_json(i)::text from public.inquiries as i where id = '${inquiry}'`);
-      for (const change of ["message = 'Rewritten'", "name = 'Mallory'", "email = 'm@example.com'", "stage_changed_at = now() - interval '1 year'", "created_at = now()", "stage = 'contacted', phone = '0'"]) {
+      for (const change of ["message = 'Rewritten'", "name = 'Mallory'", "email = 'm@example.com'", "consent_version = null, consented_at = null", "stage_changed_at = now() - interval '1 year'", "created_at = now()", "stage = 'contacted', phone = '0'"]) {
         expect(errorOf(() => asUser(STAFF, `update public.inquiries set ${change} where id = '${inquiry}'`))).toBe('permission denied for table inquiries');
       }
       for (const change of ["cover_letter = 'Rewritten'", "resume_url = null", "first_name = 'Mallory'"]) {
@@ -297,6 +301,63 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
       const note = asUser({ sub: leaving, role: 'authenticated', app_metadata: { role: 'staff' } }, `insert into public.record_notes (application_id, body) values ('${application}', 'Robin''s note') returning id`);
       psql(`delete from auth.users where id = '${leaving}'`);
       expect(psql(`select coalesce(author::text, '-') || '|' || (edited_at is null) from public.record_notes where id = '${note}'`)).toBe('-|true');
+    });
+  });
+  describe('erasure, exports and the retention periods there too', () => {
+    const inquiry = (extra = '', created = 'now()') =>
+      psql(`insert into public.inquiries (created_at, name, phone, care_for, consent_version, consented_at${extra ? ', stage' : ''}) values (${created}, 'Eve Gone', '8605550111', 'myself', '2026-11-25', ${created}${extra ? `, '${extra}'` : ''}) returning id`);
+    const left = (id: string) =>
+      psql(`select (select count(*) from public.inquiries where id = '${id}') || '|' || (select count(*) from public.job_applications where id = '${id}') || '|' || (select count(*) from public.record_notes where inquiry_id = '${id}' or application_id = '${id}') || '|' || (select count(*) from public.notification_outbox where inquiry_id = '${id}' or application_id = '${id}')`);
+
+    test('only an admin erases: the row, its notes and its outbox rows go, and its history ends with one erased event by the admin', () => {
+      const id = inquiry();
+      asUser(STAFF, `insert into public.record_notes (inquiry_id, body) values ('${id}', 'Called Eve.')`);
+      psql(`insert into public.notification_outbox (kind, inquiry_id) values ('inquiry', '${id}')`);
+      expect(left(id)).toBe('1|0|1|1');
+      for (const claims of [STAFF, NON_STAFF]) expect(errorOf(() => asUser(claims, `select public.erase_record('inquiries', '${id}')`))).toBe('Only an admin can erase a record');
+      expect(errorOf(() => asRole('anon', `select public.erase_record('inquiries', '${id}')`))).toBe('permission denied for function erase_record');
+      expect(asUser(ADMIN, `select public.erase_record('inquiries', '${id}') ->> 'id'`)).toBe(id);
+      expect(left(id)).toBe('0|0|0|0');
+      expect(eventsOf(id)).toBe(['created|-|-|new', `note|${DANA}|-|-`, `erased|${PAT}|-|-`].join('\n'));
+    });
+
+    test('an admin may remove a resume file only once no application names it', () => {
+      const key = '7c1d2e3f-4a5b-4c6d-8e7f-9a0b1c2d3e4f/5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9.pdf';
+      const id = psql(`insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability, resume_url) values ('Ann', 'Erased', 'ann@example.com', '555', 'companion-caregiver', 'flexible', 'flexible', '${key}') returning id`);
+      psql(`insert into storage.objects (bucket_id, name) values ('resumes', '${key}')`);
+      const remove = (claims: object) => asUser(claims, `delete from storage.objects where bucket_id = 'resumes' and name = '${key}' returning name`);
+      expect(remove(ADMIN)).toBe('');
+      expect(asUser(ADMIN, `select public.erase_record('applications', '${id}') ->> 'resume_url'`)).toBe(key);
+      expect(remove(STAFF)).toBe('');
+      expect(remove(ADMIN)).toBe(key);
+    });
+
+    test('only an admin records an export: a line in record_exports and an exported event per record', () => {
+      const id = inquiry();
+      expect(errorOf(() => asUser(STAFF, `select public.record_export('inquiries', 'csv', array['${id}']::uuid[], 'Stage: All')`))).toBe('Only an admin can export records');
+      expect(asUser(ADMIN, `select public.record_export('inquiries', 'csv', array['${id}', gen_random_uuid()]::uuid[], 'Stage: All')`)).toBe('1');
+      expect(psql('select actor || \'|\' || records || \'|\' || filter from public.record_exports order by id desc limit 1')).toBe(`${PAT}|1|Stage: All`);
+      expect(eventsOf(id)).toBe(['created|-|-|new', `exported|${PAT}|-|csv`].join('\n'));
+      expect(errorOf(() => psql('update public.record_exports set records = 0'))).toMatch(/append-only/);
+    });
+
+    test('the purge erases inquiries that never became clients after 24 months and applications after 18, from their last activity; clients stay', () => {
+      const old = inquiry('contacted', "now() - interval '25 months'");
+      const client = inquiry('became-a-client', "now() - interval '40 months'");
+      const exported = inquiry('', "now() - interval '30 months'");
+      asUser(ADMIN, `select public.record_export('inquiries', 'csv', array['${exported}']::uuid[], '')`);
+      const worked = inquiry('', "now() - interval '30 months'");
+      asUser(STAFF, `update public.inquiries set owner = '${DANA}' where id = '${worked}'`);
+      const application = psql("insert into public.job_applications (created_at, first_name, last_name, email, phone, position, experience, availability) values (now() - interval '19 months', 'Old', 'Applicant', 'old@example.com', '555', 'companion-caregiver', 'flexible', 'flexible') returning id");
+      const purge = (months: number) => asRole('service_role', `select string_agg(r ->> 'rule' || ':' || (r ->> 'id'), ',' order by r ->> 'id') from jsonb_array_elements(public.purge_expired(30, 24, array['became-a-client'], ${months})) as r`);
+      expect(errorOf(() => purge(11))).toBe('p_application_months must be at least 12 (EEOC, 29 CFR 1602.14: one year), found 11');
+      expect(purge(18)).toBe([`period:${old}`, `period:${exported}`, `period:${application}`].sort((a, b) => a.slice(7).localeCompare(b.slice(7))).join(','));
+      for (const gone of [old, exported, application]) expect(left(gone)).toBe('0|0|0|0');
+      for (const kept of [client, worked]) expect(left(kept)).toBe('1|0|0|0');
+      expect(psql("select string_agg(rule || ':' || list || ':' || removed, ',' order by id) from (select * from public.retention_purges order by id desc limit 4) as p")).toBe(
+        'spam:applications:0,spam:inquiries:0,period:applications:1,period:inquiries:2',
+      );
+      expect(errorOf(() => asUser(ADMIN, "select public.purge_expired(30, 24, array['became-a-client'], 18)"))).toBe('permission denied for function purge_expired');
     });
   });
 });

@@ -1,11 +1,14 @@
 /**
  * The retention purge (supabase/functions/_shared/purge.ts, public.purge_expired), against a stand-in of its own
  * with the real supabase-js client: suspected spam left at the Spam stage longer than content/retention.yaml's
- * days is erased with its notes and its resume file, and its history keeps only a 'deleted' event; a dry run
- * erases nothing; newer spam, and old requests that are not spam, stay; each run's counts are logged; only the
- * service role may run it, through the purge function or the command. It also sweeps orphaned resumes (a file no
- * application names, older than the grace period), leaving a fresh upload and a file with its row. What is left is
- * read back in SQL.
+ * days is erased with its notes, its outbox rows and its resume file, and its history keeps only a 'deleted'
+ * event; a dry run erases nothing; newer spam, and recent requests that are not spam, stay. Real records go
+ * after their months: inquiries that never became clients and job applications, counted from their last
+ * activity (arrival, a stage or owner change, a note; not an export); clients' inquiries, records inside their
+ * period and records worked on since stay. Each run's counts are logged by rule; only the service role may run
+ * it, through the purge function or the command, and never with applications under 12 months. It also sweeps
+ * orphaned resumes (a file no application names, older than the grace period), leaving a fresh upload and a file
+ * with its row. What is left is read back in SQL.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -13,10 +16,13 @@ import { randomUUID } from 'node:crypto';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
-import { describePurge, purgeExpired } from '../../supabase/functions/_shared/purge.ts';
-import { clientsOf } from './formPosts.ts';
+import { describePurge, purgeExpired, type RetentionPeriods } from '../../supabase/functions/_shared/purge.ts';
+import { clientsOf, consentGiven } from './formPosts.ts';
+import { remainsOf, withOutboxRow } from './recordRemains.ts';
 
-const PERIODS = { suspectedSpam: { days: 30 } };
+/** content/retention.yaml as shipped (the purge function and `npm run purge` read that file's periods). */
+const PERIODS: RetentionPeriods = { suspectedSpam: { days: 30 }, inquiries: { months: 24, clientStages: ['became-a-client'] }, applications: { months: 18 } };
+const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01'; // staff@example.com
 /** The bytes of a stored resume (what they are does not matter to the purge). */
 const PDF = Buffer.from('%PDF-1.4 a resume');
 
@@ -51,25 +57,56 @@ async function request(list: 'applications' | 'inquiries', { spam, daysAgo, resu
   const row =
     list === 'applications'
       ? { first_name: 'Rosa', last_name: `Santos-${made}`, email: `rosa${made}@example.com`, phone: '8605550142', position: 'companion-caregiver', experience: 'one-to-three-years', availability: 'flexible', cover_letter: 'I cared for my grandmother.', resume_url: resumeUrl }
-      : { name: `Nora Quinn-${made}`, phone: '8605550199', email: `nora${made}@example.com`, care_for: 'a-parent', town: 'Groton', services: [], message: 'My mother has dementia and lives alone.' };
+      : { name: `Nora Quinn-${made}`, phone: '8605550199', email: `nora${made}@example.com`, care_for: 'a-parent', town: 'Groton', services: [], message: 'My mother has dementia and lives alone.', ...consentGiven() };
   const inserted = await service.from(table).insert({ ...row, ...(spam ? { spam_reason: 'sent faster than a person can' } : {}) }).select('id, stage').single();
   expect(inserted.error).toBeNull();
   const id = (inserted.data as { id: string }).id;
   const note = await staff.from('record_notes').insert({ [list === 'applications' ? 'application_id' : 'inquiry_id']: id, body: 'Called: wrong number.' });
   expect(note.error).toBeNull();
   await supabase.db.query(`update public.${table} set stage_changed_at = now() - make_interval(days => $2) where id = $1`, [id, daysAgo]);
+  await withOutboxRow(supabase, list, id);
   return { id, resumeUrl };
 }
 
-/** What the database still holds of a record: its row, its notes, its resume object, its events' kinds. */
-async function leftOf(id: string, resumeUrl: string | null) {
-  const count = async (sql: string, params: unknown[]) => Number((await supabase.db.query<{ n: number }>(sql, params)).rows[0]!.n);
-  return {
-    rows: (await count('select count(*)::int as n from public.job_applications where id = $1', [id])) + (await count('select count(*)::int as n from public.inquiries where id = $1', [id])),
-    notes: await count('select count(*)::int as n from public.record_notes where application_id = $1 or inquiry_id = $1', [id]),
-    resume: resumeUrl ? await count("select count(*)::int as n from storage.objects where bucket_id = 'resumes' and name = $1", [resumeUrl]) : 0,
-    events: (await supabase.db.query<{ kind: string }>('select kind from public.record_events where record_id = $1 order by id', [id])).rows.map((row) => row.kind),
-  };
+const leftOf = (id: string, resumeUrl: string | null) => remainsOf(supabase, id, resumeUrl);
+
+/**
+ * A real record that arrived `monthsAgo` months ago, written in SQL with its history at past times (as the
+ * stand-in's demo data is): a note by staff when it arrived, `worked` events since (a stage change moves
+ * stage_changed_at too), an outbox row and, for an application, a resume file.
+ */
+async function pastRecord(
+  list: 'applications' | 'inquiries',
+  { monthsAgo, stage = 'new', worked = [], resume = false }: { monthsAgo: number; stage?: string; worked?: Array<{ kind: 'stage' | 'owner' | 'note' | 'exported'; monthsAgo: number }>; resume?: boolean },
+) {
+  made += 1;
+  const table = list === 'applications' ? 'job_applications' : 'inquiries';
+  let resumeUrl: string | null = null;
+  if (resume) {
+    resumeUrl = `${randomUUID()}/${randomUUID()}.pdf`;
+    expect((await service.storage.from('resumes').upload(resumeUrl, PDF, { contentType: 'application/pdf' })).error).toBeNull();
+  }
+  const at = (months: number) => `now() - make_interval(months => ${months})`;
+  const values =
+    list === 'applications'
+      ? `'Ida', 'Marsh-${made}', 'ida${made}@example.com', '8605550123', 'companion-caregiver', 'no-experience', 'part-time', 'I looked after my aunt.', ${resumeUrl ? `'${resumeUrl}'` : 'null'}`
+      : `'Walt Byrne-${made}', '8605550177', 'walt${made}@example.com', 'a-parent', 'Mystic', 'Dad fell twice this winter.', '${consentGiven().consent_version}', ${at(monthsAgo)}`;
+  const columns = list === 'applications' ? 'first_name, last_name, email, phone, position, experience, availability, cover_letter, resume_url' : 'name, phone, email, care_for, town, message, consent_version, consented_at';
+  // Written by the superuser: the 'created' event is stamped with created_at, stage_changed_at too.
+  const id = (await supabase.db.query<{ id: string }>(`insert into public.${table} (created_at, stage, ${columns}) values (${at(monthsAgo)}, $1, ${values}) returning id`, [stage])).rows[0]!.id;
+  // The note and the later work, at their own times: the triggers that stamp "now" are held off.
+  await supabase.db.transaction(async (tx) => {
+    await tx.query('set local session_replication_role = replica');
+    const note = randomUUID();
+    await tx.query(`insert into public.record_notes (id, ${list === 'applications' ? 'application_id' : 'inquiry_id'}, author, body, created_at) values ($1, $2, $3, 'Left a message.', ${at(monthsAgo)})`, [note, id, DANA]);
+    await tx.query(`insert into public.record_events (list, record_id, kind, actor, note_id, at) values ($1, $2, 'note', $3, $4, ${at(monthsAgo)})`, [list, id, DANA, note]);
+    for (const work of worked) {
+      await tx.query(`insert into public.record_events (list, record_id, kind, actor, to_value, at) values ($1, $2, $3, $4, $5, ${at(work.monthsAgo)})`, [list, id, work.kind, DANA, work.kind === 'exported' ? 'csv' : work.kind === 'owner' ? DANA : stage]);
+      if (work.kind === 'stage') await tx.query(`update public.${table} set stage_changed_at = ${at(work.monthsAgo)} where id = $1`, [id]);
+    }
+  });
+  await withOutboxRow(supabase, list, id);
+  return { id, resumeUrl };
 }
 
 describe('the retention purge', () => {
@@ -77,7 +114,9 @@ describe('the retention purge', () => {
     const old = await request('inquiries', { spam: true, daysAgo: 31 });
     const report = await purgeExpired(service, PERIODS, { dryRun: true });
     expect(report.erased.inquiries).toBeGreaterThanOrEqual(1);
-    expect(describePurge(report, PERIODS)).toMatch(/^Would erase \d+ inquir(y|ies) and \d+ applications? \(\d+ resumes?\) filed as suspected spam over 30 days ago; nothing was erased \(dry run\)\.$/);
+    expect(describePurge(report, PERIODS)).toMatch(
+      /^Would erase \d+ inquir(y|ies) and \d+ applications? \(\d+ resumes?\); nothing was erased \(dry run\)\. By rule:\n  suspected spam filed over 30 days ago: [1-9]\d* inquir(y|ies), \d+ applications?\n/,
+    );
     expect((await leftOf(old.id, null)).rows).toBe(1);
   });
 
@@ -96,7 +135,7 @@ describe('the retention purge', () => {
 
     for (const gone of [application, inquiry]) {
       const left = await leftOf(gone.id, gone.resumeUrl);
-      expect(left).toMatchObject({ rows: 0, notes: 0, resume: 0 });
+      expect(left).toMatchObject({ rows: 0, notes: 0, outbox: 0, resume: 0, bytes: 0 });
       expect(left.events).toEqual(['created', 'note', 'deleted']);
     }
     // The stand-in's file store holds no bytes for the resume either.
@@ -110,6 +149,8 @@ describe('the retention purge', () => {
     expect(logged).toEqual([
       { rule: 'spam', list: 'applications', removed: 1 },
       { rule: 'spam', list: 'inquiries', removed: report.erased.inquiries },
+      { rule: 'period', list: 'applications', removed: 0 },
+      { rule: 'period', list: 'inquiries', removed: 0 },
     ]);
     // Staff can read how many each run erased.
     expect((await staff.from('retention_purges').select('removed')).data?.length).toBeGreaterThanOrEqual(2);
@@ -123,13 +164,73 @@ describe('the retention purge', () => {
     expect((await leftOf(moved.id, null)).rows).toBe(1);
   });
 
-  test('only the service role may run it: staff, visitors and the anon key are refused', async () => {
-    const staffCall = await staff.rpc('purge_expired', { p_spam_days: 30 });
-    expect(staffCall.error?.code).toBe('42501');
-    const anonCall = await clients.client().rpc('purge_expired', { p_spam_days: 30 });
-    expect(anonCall.error?.code).toBe('42501');
-    const visitorCall = await (await clients.visitor()).rpc('purge_expired', { p_spam_days: 30 });
-    expect(visitorCall.error?.code).toBe('42501');
+  test('only the service role may run it: staff, an admin, visitors and the anon key are refused', async () => {
+    const args = { p_spam_days: 30, p_inquiry_months: 24, p_client_stages: ['became-a-client'], p_application_months: 18, p_dry_run: true };
+    for (const caller of [staff, await clients.signedIn('admin@example.com', 'admin-demo-password'), clients.client(), await clients.visitor()]) {
+      expect((await caller.rpc('purge_expired', args)).error?.code).toBe('42501');
+    }
+  });
+
+  test('refuses applications kept under 12 months (EEOC), and client stages the database does not know', async () => {
+    const args = { p_spam_days: 30, p_inquiry_months: 24, p_client_stages: ['became-a-client'], p_application_months: 18, p_dry_run: true };
+    expect((await service.rpc('purge_expired', { ...args, p_application_months: 11 })).error?.message).toBe('p_application_months must be at least 12 (EEOC, 29 CFR 1602.14: one year), found 11');
+    expect((await service.rpc('purge_expired', { ...args, p_client_stages: ['became-client'] })).error?.message).toBe('p_client_stages names "became-client", which is not a stage of inquiries');
+    expect((await service.rpc('purge_expired', { ...args, p_client_stages: [] })).error?.code).toBe('22023');
+    // The old call, of a purge function deployed before the periods, finds no function: it fails, it does not half-run.
+    expect((await service.rpc('purge_expired', { p_spam_days: 30, p_dry_run: true })).error?.code).toBe('PGRST202');
+  });
+});
+
+describe('the retention periods of real records', () => {
+  test('an inquiry that never became a client goes 24 months after its last activity, with its notes and outbox rows; a client\'s stays, and so does one worked on since', async () => {
+    const untouched = await pastRecord('inquiries', { monthsAgo: 25, stage: 'contacted' });
+    const closed = await pastRecord('inquiries', { monthsAgo: 30, stage: 'not-a-fit' });
+    const exportedOnly = await pastRecord('inquiries', { monthsAgo: 30, worked: [{ kind: 'exported', monthsAgo: 1 }] });
+    const client = await pastRecord('inquiries', { monthsAgo: 40, stage: 'became-a-client' });
+    const recent = await pastRecord('inquiries', { monthsAgo: 23 });
+    const movedSince = await pastRecord('inquiries', { monthsAgo: 30, stage: 'assessment-booked', worked: [{ kind: 'stage', monthsAgo: 10 }] });
+    const notedSince = await pastRecord('inquiries', { monthsAgo: 30, worked: [{ kind: 'note', monthsAgo: 3 }] });
+    const takenSince = await pastRecord('inquiries', { monthsAgo: 30, worked: [{ kind: 'owner', monthsAgo: 20 }] });
+    const before = Number((await supabase.db.query<{ n: number }>('select count(*)::int as n from public.retention_purges')).rows[0]!.n);
+
+    const dry = await purgeExpired(service, PERIODS, { dryRun: true });
+    expect(dry.byRule.period.inquiries).toBe(3);
+    expect((await leftOf(untouched.id, null)).rows).toBe(1);
+
+    const report = await purgeExpired(service, PERIODS);
+    expect(report.byRule.period).toEqual({ inquiries: 3, applications: 0 });
+    for (const gone of [untouched, closed, exportedOnly]) {
+      const left = await leftOf(gone.id, null);
+      expect(left).toMatchObject({ rows: 0, notes: 0, outbox: 0 });
+      expect(left.events.at(-1)).toBe('deleted');
+    }
+    for (const kept of [client, recent, movedSince, notedSince, takenSince]) expect(await leftOf(kept.id, null)).toMatchObject({ rows: 1, notes: 1 });
+    const history = JSON.stringify((await supabase.db.query('select * from public.record_events where record_id = $1', [untouched.id])).rows);
+    expect(history).not.toMatch(/Walt|walt|8605550177|fell|Mystic|Left a message/);
+    const logged = (await supabase.db.query<{ rule: string; list: string; removed: number }>('select rule, list, removed from public.retention_purges order by id offset $1', [before])).rows;
+    expect(logged).toContainEqual({ rule: 'period', list: 'inquiries', removed: 3 });
+  });
+
+  test('a job application goes 18 months after its last activity, hired or not, with its resume; one decided within the year stays (EEOC)', async () => {
+    const untouched = await pastRecord('applications', { monthsAgo: 19, resume: true });
+    const hired = await pastRecord('applications', { monthsAgo: 24, stage: 'hired' });
+    const recent = await pastRecord('applications', { monthsAgo: 17, resume: true });
+    const decidedSince = await pastRecord('applications', { monthsAgo: 30, stage: 'not-a-fit', worked: [{ kind: 'stage', monthsAgo: 11 }] });
+
+    const report = await purgeExpired(service, PERIODS);
+    expect(report).toMatchObject({ byRule: { period: { applications: 2, inquiries: 0 } }, resumes: 1, resumeFailures: [] });
+    expect(describePurge(report, PERIODS)).toBe(
+      [
+        'Erased 0 inquiries and 2 applications (1 resume). By rule:',
+        '  suspected spam filed over 30 days ago: 0 inquiries, 0 applications',
+        '  inquiries that never became clients (not at became-a-client), nothing done on them for 24 months: 0 inquiries',
+        '  applications with nothing done on them for 18 months: 2 applications',
+      ].join('\n'),
+    );
+    expect(await leftOf(untouched.id, untouched.resumeUrl)).toMatchObject({ rows: 0, notes: 0, outbox: 0, resume: 0, bytes: 0 });
+    expect(await leftOf(hired.id, null)).toMatchObject({ rows: 0, notes: 0, outbox: 0 });
+    expect(await leftOf(recent.id, recent.resumeUrl)).toMatchObject({ rows: 1, notes: 1, resume: 1, bytes: 1 });
+    expect(await leftOf(decidedSince.id, null)).toMatchObject({ rows: 1, notes: 1 });
   });
 });
 
@@ -199,7 +300,14 @@ describe('npm run purge', () => {
       encoding: 'utf8',
     });
     expect(run.stderr).not.toContain('purge');
-    expect(run.stdout).toContain(`${supabase.url}: Would erase 0 inquiries and 1 application (1 resume) filed as suspected spam over 30 days ago; nothing was erased (dry run).`);
+    expect(run.stdout).toContain(
+      [
+        `${supabase.url}: Would erase 0 inquiries and 1 application (1 resume); nothing was erased (dry run). By rule:`,
+        '  suspected spam filed over 30 days ago: 0 inquiries, 1 application',
+        '  inquiries that never became clients (not at became-a-client), nothing done on them for 24 months: 0 inquiries',
+        '  applications with nothing done on them for 18 months: 0 applications',
+      ].join('\n'),
+    );
     expect((await leftOf(old.id, old.resumeUrl)).rows).toBe(1);
   });
 });

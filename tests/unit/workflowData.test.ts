@@ -7,6 +7,7 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffClients } from './staffClients.ts';
+import { consentGiven } from './formPosts.ts';
 import type { Database, Inquiry } from '../../src/database.ts';
 import { addNote, changeOwner, changeStage, deleteNote, loadHistory, loadStaff, StaleError } from '../../src/admin/workflow/data.ts';
 import { DEFAULT_FILTERS, filterRows } from '../../src/admin/workflow/filters.ts';
@@ -22,7 +23,11 @@ const { signedIn, stopAll } = staffClients(() => supabase);
 
 /** A new inquiry, as the submit-inquiry function stores it, read back whole. */
 async function newInquiry(name: string): Promise<Inquiry> {
-  const { rows } = await supabase.db.query<Inquiry>(`insert into public.inquiries (name, phone, care_for) values ($1, '(860) 555-0100', 'a-parent') returning *`, [name]);
+  const consent = consentGiven();
+  const { rows } = await supabase.db.query<Inquiry>(
+    `insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ($1, '(860) 555-0100', 'a-parent', $2, $3) returning *`,
+    [name, consent.consent_version, consent.consented_at],
+  );
   return rows[0]!;
 }
 

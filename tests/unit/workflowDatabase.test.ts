@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { applyWorkflowStages } from '../../scripts/local-supabase/db.ts';
 import { secretKey } from '../../scripts/local-supabase/keys.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
-import { clientsOf } from './formPosts.ts';
+import { clientsOf, consentGiven } from './formPosts.ts';
 
 // The demo accounts of supabase/seed.sql.
 const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01'; // staff@example.com, staff
@@ -73,7 +73,7 @@ const APPLICATION = {
 };
 const INQUIRY = {
   name: 'Nora Quinn', phone: '8605550199', email: 'nora@example.com', care_for: 'a-parent', town: 'Groton',
-  services: ['companion-care'], message: 'Help for my mother, three mornings a week.',
+  services: ['companion-care'], message: 'Help for my mother, three mornings a week.', ...consentGiven(),
 };
 
 /** An application as the submit-application function stores it (service role), with a resume key. */
@@ -314,6 +314,7 @@ describe('stage and owner: staff move a record on, and change nothing else', () 
     inquiries: {
       id: randomUUID(), created_at: '2000-01-01T00:00:00Z', name: 'Mallory', phone: '000', email: 'mallory@example.com', care_for: 'myself',
       town: 'Elsewhere', services: [], message: 'Rewritten', call_time: 'evening', page: '/elsewhere', stage_changed_at: '2000-01-01T00:00:00Z',
+      consent_version: '2000-01-01', consented_at: '2000-01-01T00:00:00Z',
     },
   };
   for (const { list, table, make, sent } of LISTS) {

@@ -1,15 +1,16 @@
 /**
- * A record's history, newest first: its arrival, each stage and owner change, each note (with its text), who
- * did it and when. Read from the database's append-only events; a note's text from the notes table (a note
+ * A record's history, newest first: its arrival, each stage and owner change, each note (with its text), each
+ * export by an admin ("Exported by ..."; an erasure leaves "Erased by ..."), who did it and when (the sentences:
+ * eventText.ts). Read from the database's append-only events; a note's text from the notes table (a note
  * deleted by its author leaves its events, not its text).
  */
 import { css } from '@emotion/react';
 import { useState } from 'react';
-import type { RecordEvent, RecordList } from '../../database.ts';
+import type { RecordList } from '../../database.ts';
 import { color } from '../../theme.ts';
 import { formatDateTime } from '../format.ts';
 import { NOTE_EDIT_MINUTES, NOTE_MAX, type History } from './data.ts';
-import { stageLabel } from './stages.ts';
+import { describeEvent } from './eventText.ts';
 
 interface Props {
   list: RecordList;
@@ -22,28 +23,6 @@ interface Props {
   onEditNote: (noteId: string, body: string) => Promise<boolean>;
 }
 
-/** What happened, as a sentence without its time. */
-function describe(event: RecordEvent, list: RecordList, who: string, ownerName: (owner: string | null) => string): string {
-  switch (event.kind) {
-    case 'created':
-      return `${list === 'applications' ? 'Application' : 'Inquiry'} received from the site, at ${stageLabel(list, event.to_value ?? '')}`;
-    case 'stage':
-      return `${who} moved it from ${stageLabel(list, event.from_value ?? '')} to ${stageLabel(list, event.to_value ?? '')}`;
-    case 'owner':
-      if (event.to_value === null) return `${who} took ${ownerName(event.from_value)} off it: nobody owns it`;
-      if (event.to_value === event.actor) return `${who} took it`;
-      return `${who} gave it to ${ownerName(event.to_value)}`;
-    case 'note':
-      return `${who} added a note`;
-    case 'note_edited':
-      return `${who} edited a note`;
-    case 'note_deleted':
-      return `${who} deleted a note`;
-    case 'deleted':
-      return `${who} deleted the record`;
-  }
-}
-
 export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote, onEditNote }: Props) {
   const now = Date.now();
   // The note being corrected, and its new text.
@@ -51,13 +30,12 @@ export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote,
   return (
     <ol css={style} aria-label="History, newest first">
       {history.events.map((event) => {
-        const who = event.actor === null ? 'The system' : event.actor === userId ? 'You' : ownerName(event.actor);
         const note = event.kind === 'note' && event.note_id ? history.notes.get(event.note_id) : undefined;
         const deletable = note && note.author === userId && now - Date.parse(note.created_at) < NOTE_EDIT_MINUTES * 60_000;
         return (
           <li key={event.id}>
             <p className="what">
-              {describe(event, list, who, ownerName)}
+              {describeEvent(event, list, { userId, ownerName })}
               {' · '}
               <time dateTime={event.at}>{formatDateTime(event.at)}</time>
             </p>

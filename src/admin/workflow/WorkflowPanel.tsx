@@ -32,11 +32,13 @@ interface Props extends WorkflowProps {
   onSessionEnded: () => void;
   /** Shown between the stage and owner and the notes. */
   children?: ReactNode;
+  /** Changed when something outside the panel wrote to the history (an admin's export): it is read again. */
+  historyVersion?: number;
 }
 
 type Notice = { kind: 'saved' | 'stale'; text: string } | null;
 
-export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, onFailure, onSessionEnded, children }: Props) {
+export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, onFailure, onSessionEnded, children, historyVersion = 0 }: Props) {
   const list = listOf(table);
   const ids = useId();
   const [stage, setStage] = useState(row.stage);
@@ -63,7 +65,7 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
       active = false;
     };
   }, [table, row.id, onSessionEnded]);
-  useEffect(refresh, [refresh]);
+  useEffect(refresh, [refresh, historyVersion]);
   // The record changed (here or in another tab's save found stale): the stage picker follows it.
   useEffect(() => setStage(row.stage), [row.stage]);
 

@@ -1,8 +1,18 @@
 /**
- * How long personal data is kept: `content/retention.yaml`. A scheduled purge (supabase/functions/_shared/purge.ts)
- * erases what has passed its period: the record, its notes and its resume file, leaving only a "deleted" event.
+ * How long personal data is kept: `content/retention.yaml`. A scheduled purge (supabase/functions/_shared/purge.ts,
+ * public.purge_expired) erases what has passed its period: the record, its notes, its outbox rows and its resume
+ * file, leaving only a "deleted" event. Real records are measured from their last activity (arrival, a stage or
+ * owner change, a note; not an export): see supabase/migrations/20261126000400_retention_periods.sql.
+ * Which stages mean "became a client" is a list here, beside the rule it bends, checked against
+ * content/workflow.yaml by the loader (a typo would otherwise keep nobody).
  */
 import { z } from 'zod';
+import { slug } from './common.ts';
+
+/** The EEOC's floor for job applications (29 CFR 1602.14): one year. */
+export const APPLICATION_MONTHS_MIN = 12;
+
+const months = (what: string) => z.int('a whole number of months').max(120, `at most 120 months (10 years): ${what} are not kept that long`);
 
 export const retentionSchema = z.strictObject({
   suspectedSpam: z
@@ -14,6 +24,33 @@ export const retentionSchema = z.strictObject({
         .meta({ description: 'Days after a request was filed as suspected spam (and left at the Spam stage) before it is erased, e.g. 30.' }),
     })
     .meta({ description: 'Requests the form functions took for a machine and filed under the Spam stage, where staff left them.' }),
+  inquiries: z
+    .strictObject({
+      months: months('inquiries')
+        .min(1, 'at least 1 month: staff need time to call the family back')
+        .meta({ description: 'Months after the last thing staff did on an inquiry (or after it arrived) before it is erased, unless the family became a client, e.g. 24.' }),
+      clientStages: z
+        .array(slug)
+        .min(1, 'at least one stage: the inquiries of families who became clients are kept, so the purge must know which they are')
+        .meta({
+          description:
+            'The codes of the stages in content/workflow.yaml (inquiries) that mean the family became a client, e.g. [became-a-client]. Inquiries at these stages are never erased by the purge.',
+        }),
+    })
+    .meta({ description: 'Contact requests that never became clients.' }),
+  applications: z
+    .strictObject({
+      months: months('job applications')
+        // A rule, not .min(): the message says why, and the content's error formatter words a plain minimum itself.
+        .refine((n) => n >= APPLICATION_MONTHS_MIN, {
+          message: `expected at least ${APPLICATION_MONTHS_MIN} months (federal law, EEOC 29 CFR 1602.14, requires keeping a job application for one year after it arrived or after the decision on it, whichever is later)`,
+        })
+        .meta({
+          description: 'Months after the last thing staff did on a job application (or after it arrived) before it is erased, hired or not; at least 12 (EEOC), e.g. 18.',
+          minimum: APPLICATION_MONTHS_MIN,
+        }),
+    })
+    .meta({ description: 'Job applications from the careers page, with their resumes.' }),
 });
 
 export type Retention = z.infer<typeof retentionSchema>;

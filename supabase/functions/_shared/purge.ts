@@ -1,20 +1,30 @@
 /**
  * The retention purge, the same code wherever it runs: the purge Edge Function on a pg_cron schedule (Supabase),
  * a timer in the local stand-in, and `npm run purge`. It erases, in one transaction, every record past its
- * period in content/retention.yaml (public.purge_expired: the row, its notes by cascade, a 'deleted' event left in
- * its history), then removes their resume files through the Storage API, which is the only way to remove a file
- * on Supabase. A file that cannot be removed is reported, never a reason to keep the record.
+ * period in content/retention.yaml (public.purge_expired): suspected spam left at the Spam stage, inquiries that
+ * never became clients and job applications, each a number of months after its last activity. Each goes as an
+ * admin's erasure does: the row, its notes and its outbox rows by cascade, a 'deleted' event left in its history;
+ * then their resume files are removed through the Storage API, which is the only way to remove a file on
+ * Supabase. A file that cannot be removed is reported, never a reason to keep the record.
  *
  * It also sweeps orphaned resumes (public.orphan_resumes): submit-application uploads a resume before it inserts
  * the row, so a function stopped between the two leaves a file no row names. Files older than ORPHAN_GRACE_MINUTES
- * that no application names are removed the same way; a resume this purge failed to remove is swept on a later run.
+ * that no application names are removed the same way; a resume this purge, or an admin's erasure, failed to
+ * remove is swept on a later run.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** content/retention.yaml, as the generated module carries it to the functions. */
 export interface RetentionPeriods {
   suspectedSpam: { days: number };
+  /** Inquiries that never became clients: erased `months` after their last activity, unless at one of `clientStages`. */
+  inquiries: { months: number; clientStages: string[] };
+  /** Job applications: erased `months` (at least 12, EEOC) after their last activity. */
+  applications: { months: number };
 }
+
+/** Why a record was erased: suspected spam past its days, or a real record past its months. */
+export type PurgeRule = 'spam' | 'period';
 
 export type PurgedList = 'applications' | 'inquiries';
 
@@ -22,6 +32,8 @@ export interface PurgeReport {
   dryRun: boolean;
   /** How many records were erased (or would be), by list. */
   erased: Record<PurgedList, number>;
+  /** The same, by rule and list. */
+  byRule: Record<PurgeRule, Record<PurgedList, number>>;
   /** How many resume files were removed (or would be). */
   resumes: number;
   /** How many orphaned resume files (no application names them, older than the grace period) were removed (or would be). */
@@ -32,7 +44,7 @@ export interface PurgeReport {
 
 interface PurgedRecord {
   list: PurgedList;
-  rule: 'spam';
+  rule: PurgeRule;
   id: string;
   resume_url: string | null;
 }
@@ -50,14 +62,25 @@ export async function purgeExpired(supabase: SupabaseClient, periods: RetentionP
   // Orphans first: once purge_expired has erased records, their resumes would look orphaned too.
   const swept = await supabase.rpc('orphan_resumes', { p_grace_minutes: ORPHAN_GRACE_MINUTES });
   if (swept.error) throw new Error(`The sweep of orphaned resumes could not run: ${swept.error.message}`);
-  const { data, error } = await supabase.rpc('purge_expired', { p_spam_days: periods.suspectedSpam.days, p_dry_run: dryRun });
+  const { data, error } = await supabase.rpc('purge_expired', {
+    p_spam_days: periods.suspectedSpam.days,
+    p_inquiry_months: periods.inquiries.months,
+    p_client_stages: periods.inquiries.clientStages,
+    p_application_months: periods.applications.months,
+    p_dry_run: dryRun,
+  });
   if (error) throw new Error(`The purge could not run: ${error.message}`);
   const records = (data ?? []) as PurgedRecord[];
   const resumes = records.flatMap((record) => (record.resume_url ? [record.resume_url] : []));
   const orphans = ((swept.data ?? []) as string[]).filter((file) => !resumes.includes(file));
+  const count = (rule: PurgeRule | null, list: PurgedList) => records.filter((r) => r.list === list && (rule === null || r.rule === rule)).length;
   const report: PurgeReport = {
     dryRun,
-    erased: { applications: records.filter((r) => r.list === 'applications').length, inquiries: records.filter((r) => r.list === 'inquiries').length },
+    erased: { applications: count(null, 'applications'), inquiries: count(null, 'inquiries') },
+    byRule: {
+      spam: { applications: count('spam', 'applications'), inquiries: count('spam', 'inquiries') },
+      period: { applications: count('period', 'applications'), inquiries: count('period', 'inquiries') },
+    },
     resumes: resumes.length,
     orphans: orphans.length,
     resumeFailures: [],
@@ -83,13 +106,29 @@ async function removeResumes(supabase: SupabaseClient, files: string[]): Promise
   return failures;
 }
 
-/** The report in one line, e.g. "Erased 3 inquiries and 1 application (1 resume) filed as suspected spam over 30 days ago." */
+/**
+ * The report as a person reads it: the totals, then one line per rule, e.g.
+ *   Erased 3 inquiries and 1 application (1 resume). By rule:
+ *     suspected spam filed over 30 days ago: 2 inquiries, 0 applications
+ *     inquiries that never became clients (not at became-a-client), nothing done on them for 24 months: 1 inquiry
+ *     applications with nothing done on them for 18 months: 1 application
+ */
 export function describePurge(report: PurgeReport, periods: RetentionPeriods): string {
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-  const what = `${count(report.erased.inquiries, 'inquiry', 'inquiries')} and ${count(report.erased.applications, 'application', 'applications')} (${count(report.resumes, 'resume', 'resumes')})`;
-  const rule = `filed as suspected spam over ${periods.suspectedSpam.days} days ago`;
+  const inquiries = (n: number) => count(n, 'inquiry', 'inquiries');
+  const applications = (n: number) => count(n, 'application', 'applications');
+  const what = `${inquiries(report.erased.inquiries)} and ${applications(report.erased.applications)} (${count(report.resumes, 'resume', 'resumes')})`;
   const orphans = `${count(report.orphans, 'orphaned resume file', 'orphaned resume files')} (named by no application, uploaded over ${ORPHAN_GRACE_MINUTES} minutes ago)`;
   const sweep = report.orphans === 0 ? '' : report.dryRun ? ` Would remove ${orphans}.` : ` Removed ${orphans}.`;
-  const line = report.dryRun ? `Would erase ${what} ${rule}; nothing was erased (dry run).${sweep}` : `Erased ${what} ${rule}.${sweep}`;
-  return report.resumeFailures.length ? `${line}\n${count(report.resumeFailures.length, 'resume file', 'resume files')} could not be removed:\n  ${report.resumeFailures.join('\n  ')}` : line;
+  const { spam, period } = report.byRule;
+  const rules = [
+    `suspected spam filed over ${periods.suspectedSpam.days} days ago: ${inquiries(spam.inquiries)}, ${applications(spam.applications)}`,
+    `inquiries that never became clients (not at ${periods.inquiries.clientStages.join(', ')}), nothing done on them for ${periods.inquiries.months} months: ${inquiries(period.inquiries)}`,
+    `applications with nothing done on them for ${periods.applications.months} months: ${applications(period.applications)}`,
+  ];
+  const line = report.dryRun ? `Would erase ${what}; nothing was erased (dry run).${sweep} By rule:` : `Erased ${what}.${sweep} By rule:`;
+  const text = `${line}\n  ${rules.join('\n  ')}`;
+  return report.resumeFailures.length
+    ? `${text}\n${count(report.resumeFailures.length, 'resume file', 'resume files')} could not be removed (the next run sweeps them):\n  ${report.resumeFailures.join('\n  ')}`
+    : text;
 }

@@ -1,0 +1,111 @@
+/**
+ * A list of records as CSV (csv.ts): the records the list shows, every page of them, with its filters and search,
+ * in the list's order. The columns are what the list and the dialog show, as staff read them: labels rather than
+ * codes (the job's title, the form's choices, the stage's label, the owner's name), dates in ISO 8601 (UTC), yes
+ * or no. Left out: the long texts (a cover letter, a message) and the resume file, which stay in the dashboard;
+ * the per-record export ("what we hold", recordJson.ts) has everything. Pure functions: the labels and stages are
+ * the ones the page was given (labels.ts, workflow/stages.ts).
+ */
+import type { RecordList } from '../../database.ts';
+import type { ApplicationSummary } from '../applications.ts';
+import type { InquirySummary } from '../inquiries.ts';
+import { labelOf } from '../labels.ts';
+import { AGES, type Filters } from '../workflow/filters.ts';
+import { stageLabel } from '../workflow/stages.ts';
+import { toCsv } from './csv.ts';
+
+export interface ExportNames {
+  /** A staff member's display name by id ('A former staff member' when unknown). */
+  staffName: (id: string) => string;
+}
+
+type Column<T> = readonly [header: string, value: (row: T, names: ExportNames) => string];
+
+/** A stored time in ISO 8601, UTC ('2026-11-20T14:03:22.123Z'); as stored when it is no date JavaScript can read; '' for none. */
+export function isoDate(value: string | null | undefined): string {
+  if (!value) return '';
+  const date = new Date(value);
+  return Number.isNaN(date.getTime()) ? value : date.toISOString();
+}
+
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+/** Where the record stands: the same columns for both lists. */
+function workflowColumns<T extends ApplicationSummary | InquirySummary>(list: RecordList): Array<Column<T>> {
+  return [
+    ['Stage', (row) => stageLabel(list, row.stage)],
+    ['Stage since', (row) => isoDate(row.stage_changed_at)],
+    ['Owner', (row, names) => (row.owner === null ? '' : names.staffName(row.owner))],
+    ['Suspected spam (why)', (row) => row.spam_reason ?? ''],
+    ['Record ID', (row) => row.id],
+  ];
+}
+
+export const APPLICATION_CSV_COLUMNS: ReadonlyArray<Column<ApplicationSummary>> = [
+  ['Submitted', (row) => isoDate(row.created_at)],
+  ['First name', (row) => row.first_name],
+  ['Last name', (row) => row.last_name],
+  ['Email', (row) => row.email],
+  ['Phone', (row) => row.phone],
+  ['Position', (row) => labelOf('position', row.position)],
+  ['Experience', (row) => labelOf('experience', row.experience)],
+  ['Availability', (row) => labelOf('availability', row.availability)],
+  ['Transportation', (row) => yesNo(row.has_transportation)],
+  ["Driver's license", (row) => yesNo(row.has_license)],
+  ['Resume', (row) => yesNo(row.resume_url !== null)],
+  ...workflowColumns<ApplicationSummary>('applications'),
+];
+
+export const INQUIRY_CSV_COLUMNS: ReadonlyArray<Column<InquirySummary>> = [
+  ['Sent', (row) => isoDate(row.created_at)],
+  ['Name', (row) => row.name],
+  ['Email', (row) => row.email],
+  ['Phone', (row) => row.phone],
+  ['Who needs care', (row) => labelOf('careFor', row.care_for)],
+  ['Town', (row) => row.town],
+  ['Services', (row) => row.services.map((code) => labelOf('service', code)).join('; ')],
+  ['Best time to call', (row) => (row.call_time ? labelOf('callTime', row.call_time) : 'Any time')],
+  ['Sent from page', (row) => row.page],
+  ['Consent to store health details given', (row) => isoDate(row.consented_at)],
+  ['Consent wording (version)', (row) => row.consent_version ?? ''],
+  ...workflowColumns<InquirySummary>('inquiries'),
+];
+
+function csvOf<T>(columns: ReadonlyArray<Column<T>>, rows: readonly T[], names: ExportNames): string {
+  return toCsv(
+    columns.map(([header]) => header),
+    rows.map((row) => columns.map(([, value]) => value(row, names))),
+  );
+}
+
+export const applicationsCsv = (rows: readonly ApplicationSummary[], names: ExportNames) => csvOf(APPLICATION_CSV_COLUMNS, rows, names);
+export const inquiriesCsv = (rows: readonly InquirySummary[], names: ExportNames) => csvOf(INQUIRY_CSV_COLUMNS, rows, names);
+
+/** The CSV of either list, from the rows the list holds (its summaries: every column but the long text). */
+export function listCsv(list: RecordList, rows: readonly unknown[], names: ExportNames): string {
+  return list === 'applications' ? applicationsCsv(rows as ApplicationSummary[], names) : inquiriesCsv(rows as InquirySummary[], names);
+}
+
+/**
+ * The list's filters in words, for the export's record (public.record_exports): stage, owner, age, overdue, and
+ * the search as its length only. A search is often a person's name, and the record of an export outlives the records.
+ */
+export function filterDescription(list: RecordList, filters: Filters, search: string, names: ExportNames & { me: string }): string {
+  const stage = filters.stage === 'open' ? 'Open' : filters.stage === 'all' ? 'All' : stageLabel(list, filters.stage.code);
+  const owner =
+    filters.owner === 'anyone' ? 'Anyone' : filters.owner === 'mine' ? `Mine (${names.staffName(names.me)})` : filters.owner === 'nobody' ? 'Nobody yet' : names.staffName(filters.owner.staff);
+  const age = AGES.find(([value]) => value === filters.age)?.[1] ?? filters.age;
+  const length = search.trim().length;
+  const overdue = filters.overdue ? '; Only overdue' : '';
+  return `Stage: ${stage}; Owner: ${owner}; Age: ${age}${overdue}; Search: ${length ? `${length} character${length === 1 ? '' : 's'}` : 'none'}`;
+}
+
+/** 'applications-2026-11-26.csv': the list and the day (the agency's), never a name. */
+export function csvFileName(list: RecordList, now = new Date()): string {
+  return `${list}-${dayOf(now)}.csv`;
+}
+
+/** The day in the agency's time zone, as YYYY-MM-DD. */
+export function dayOf(date: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+}
