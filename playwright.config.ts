@@ -11,6 +11,8 @@ process.env.E2E_API_URL = `http://127.0.0.1:${ports.api}`;
 process.env.E2E_PROVIDER_SITE_URL = `http://localhost:${ports.providerSite}`;
 // The analytics host that site was built with (a capture server in tests/e2e/stack.ts; analyticsSite.spec.ts).
 process.env.E2E_CAPTURE_URL = `http://127.0.0.1:${ports.capture}`;
+// The mail catcher the stand-in sends the notification e-mails to (its inbox page; notifications.spec.ts).
+process.env.E2E_MAIL_URL = `http://127.0.0.1:${ports.mail}`;
 const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 const phone = { ...devices['Pixel 7'], viewport: { width: 375, height: 740 } };
 
@@ -42,6 +44,7 @@ export default defineConfig({
       E2E_API_PORT: String(ports.api),
       E2E_PROVIDER_SITE_PORT: String(ports.providerSite),
       E2E_CAPTURE_PORT: String(ports.capture),
+      E2E_MAIL_PORT: String(ports.mail),
     },
     url: `http://localhost:${ports.site}/`,
     reuseExistingServer: false,

@@ -1,6 +1,7 @@
 /**
  * `npm start`: builds the site, then runs the local Supabase stand-in on 127.0.0.1:$LOCAL_SUPABASE_PORT (54321)
- * with demo data and serves dist/client on http://localhost:$PORT (3000), each in a process of its own that
+ * with demo data, the mail catcher's inbox on 127.0.0.1:$MAIL_CATCHER_PORT (54324), where the notification
+ * e-mails land, and serves dist/client on http://localhost:$PORT (3000), each in a process of its own that
  * is started again if it stops (scripts/lib/stack.ts). `HOST` changes the address both listen on.
  * While it runs, a change under content/ builds the site again (scripts/lib/contentWatch.ts): the new site
  * replaces the one served only when the build succeeds, the stand-in's functions take the new form choices at
@@ -43,10 +44,12 @@ if (building && (await build(true)).code !== 0) {
 const stack = await startStack({
   sitePort: Number(process.env.PORT ?? 3000),
   apiPort,
+  mailPort: Number(process.env.MAIL_CATCHER_PORT ?? 54324),
   host: process.env.HOST ?? '127.0.0.1',
 });
 console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescription}`);
 console.log(`\nSite:     ${stack.siteUrl}`);
+console.log(`Inbox:    ${stack.mailUrl}  (the e-mails staff are sent: a new request, the overdue digest)`);
 const watching = building ? followContent('content', () => build(false)) : undefined;
 console.log(`${watching ? 'Content is watched: a saved change to content/ builds the site again.\n' : ''}Press Ctrl-C to stop.`);
 

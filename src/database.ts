@@ -48,7 +48,8 @@ export type RecordNote = {
   edited_at: string | null;
 };
 
-export type RecordEventKind = 'created' | 'stage' | 'owner' | 'note' | 'note_edited' | 'note_deleted' | 'deleted';
+/** 'erased': by an admin (public.erase_record), the record's last event; 'exported': by an admin, to_value 'csv' or 'json'. */
+export type RecordEventKind = 'created' | 'stage' | 'owner' | 'note' | 'note_edited' | 'note_deleted' | 'deleted' | 'erased' | 'exported';
 
 export type RecordEvent = {
   id: number;
@@ -61,6 +62,39 @@ export type RecordEvent = {
   to_value: string | null;
   note_id: string | null;
   at: string;
+};
+
+/** One export of personal data by an admin (public.record_exports, written by public.record_export). */
+export type RecordExport = {
+  id: number;
+  at: string;
+  actor: string;
+  list: RecordList;
+  format: 'csv' | 'json';
+  /** How many records it held. */
+  records: number;
+  /** The list's filters in words; a search as its length only. */
+  filter: string;
+};
+
+/** What public.erase_record hands back: the resume's key, for the dashboard to remove through the Storage API. */
+export type Erased = { list: RecordList; id: string; resume_url: string | null };
+
+/** An e-mail to staff about a new request or the overdue ones, and its delivery (no personal data). */
+export type NotificationRow = {
+  id: string;
+  kind: 'inquiry' | 'application' | 'digest';
+  inquiry_id: string | null;
+  application_id: string | null;
+  digest_day: string | null;
+  overdue: Array<{ id: string; created_at: string }> | null;
+  status: 'pending' | 'sent' | 'failed';
+  attempts: number;
+  next_attempt_at: string;
+  leased_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  sent_at: string | null;
 };
 
 export type StageRow = {
@@ -89,11 +123,22 @@ export interface Database {
       staff: Table<StaffMember, Pick<StaffMember, 'user_id' | 'display_name'> & Partial<Pick<StaffMember, 'active'>>, Partial<Pick<StaffMember, 'display_name' | 'active'>>>;
       record_notes: Table<RecordNote, Pick<RecordNote, 'body'> & Partial<Pick<RecordNote, 'application_id' | 'inquiry_id'>>, Partial<Pick<RecordNote, 'body'>>>;
       record_events: ReadOnly<RecordEvent>;
+      // Written by a trigger on each stored request and by the senders (service role); staff read it.
+      notification_outbox: ReadOnly<NotificationRow>;
+      record_exports: ReadOnly<RecordExport>;
       application_stages: ReadOnly<StageRow>;
       inquiry_stages: ReadOnly<StageRow>;
     };
     Views: Record<never, never>;
-    Functions: { is_staff: { Args: Record<never, never>; Returns: boolean } };
+    Functions: {
+      is_staff: { Args: Record<never, never>; Returns: boolean };
+      is_admin: { Args: Record<never, never>; Returns: boolean };
+      // Admins only (the database refuses anyone else with 42501): DESIGN decision 19.
+      erase_record: { Args: { p_list: RecordList; p_id: string }; Returns: Erased };
+      record_export: { Args: { p_list: RecordList; p_format: 'csv' | 'json'; p_ids: string[]; p_filter?: string }; Returns: number };
+      // Staff put a failed notification e-mail back in line (20261126000000_notification_outbox.sql).
+      retry_notification: { Args: { p_id: string }; Returns: undefined };
+    };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;
   };

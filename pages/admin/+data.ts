@@ -13,10 +13,11 @@ export async function data() {
     noindex: true,
   };
   // Passed to the browser (+config.ts): the agency's name, the sign-in page's brand, the labels of the forms'
-  // codes (the job titles, the choices, the services) and the workflow's stages. Nothing else of the content,
+  // codes (the job titles, the choices, the services), the workflow's stages and the reply promise's hours
+  // (an inquiry still New after them is overdue). Nothing else of the content,
   // and never anything personal: this is written into the page's HTML for anyone to read.
   const workflow: DashboardWorkflow = content.workflow;
-  return { meta, agency: content.site.name, labels: dashboardLabels(content), workflow };
+  return { meta, agency: content.site.name, labels: dashboardLabels(content), workflow, replyWithinHours: content.site.notifications.replyWithinHours };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

@@ -2,6 +2,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import type { PageContextClient } from 'vike/types';
 import { setLabels } from '../../src/admin/labels.ts';
+import { setReplyPromise } from '../../src/admin/workflow/overdue.ts';
 import { setWorkflow } from '../../src/admin/workflow/stages.ts';
 import { NO_CAPTURE_CLASS } from '../../src/analytics/privacy.ts';
 import type { Data } from './+data.ts';
@@ -19,6 +20,7 @@ export function onRenderClient(pageContext: PageContextClient) {
   if (data) {
     setLabels(data.labels);
     setWorkflow(data.workflow);
+    setReplyPromise(data.replyWithinHours);
   }
   root ??= createRoot(container);
   root.render(<Page agency={data?.agency ?? ''} />);

@@ -1,6 +1,6 @@
 /**
- * The local stack of `npm start`: the Supabase stand-in and the static site server, each in a process of its
- * own, so that one failing cannot take the other down. A process that stops without being asked is started
+ * The local stack of `npm start`: the Supabase stand-in, the static site server and the mail catcher (the inbox
+ * where the notification e-mails land), each in a process of its own, so that one failing cannot take another down. A process that stops without being asked is started
  * again on the same port (the stand-in then starts with fresh demo data: its data lived in memory).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
@@ -11,6 +11,8 @@ export interface StackOptions {
   sitePort: number;
   /** Port of the stand-in; 0 picks a free one. */
   apiPort: number;
+  /** Port of the mail catcher's API and inbox page; 0 picks a free one. */
+  mailPort: number;
   /** Address both listen on (127.0.0.1 unless HOST says otherwise). */
   host: string;
   /** The folder served as the site (dist/client by default). */
@@ -22,14 +24,18 @@ export interface StackOptions {
 export interface Stack {
   siteUrl: string;
   apiUrl: string;
+  /** The mail catcher's inbox page (and the functions' mail API). */
+  mailUrl: string;
   /** Everything the stand-in printed when it was ready: URL, keys, demo logins. */
   apiDescription: string;
   /** The current process of each part (changes when one is started again). */
-  pid(part: 'site' | 'api'): number | undefined;
+  pid(part: PartKey): number | undefined;
   /** Resolves when the part has been started again after stopping unexpectedly. */
-  restarted(part: 'site' | 'api'): Promise<void>;
+  restarted(part: PartKey): Promise<void>;
   stop(): Promise<void>;
 }
+
+type PartKey = 'site' | 'api' | 'mail';
 
 interface Part {
   name: string;
@@ -87,6 +93,14 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     ready: /^Demo login \(non-staff\)/,
     url: /^API URL: (\S+)/m,
   };
+  const mail: Part = {
+    name: 'The mail catcher',
+    script: path.join(scripts, 'mail-catcher/main.ts'),
+    args: [],
+    env: { MAIL_CATCHER_PORT: String(options.mailPort), MAIL_CATCHER_HOST: options.host },
+    ready: /^Mail inbox:/,
+    url: /^Mail inbox:\s+(\S+)/m,
+  };
   const site: Part = {
     name: 'The site server',
     script: path.join(scripts, 'serve.ts'),
@@ -97,17 +111,16 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   };
 
   let stopping = false;
-  const children = new Map<'site' | 'api', ChildProcess>();
-  const waiting = new Map<'site' | 'api', Array<() => void>>();
+  const children = new Map<PartKey, ChildProcess>();
+  const waiting = new Map<PartKey, Array<() => void>>();
+  const portVariable: Record<PartKey, string> = { site: 'PORT', api: 'LOCAL_SUPABASE_PORT', mail: 'MAIL_CATCHER_PORT' };
 
-  async function run(key: 'site' | 'api', part: Part) {
+  async function run(key: PartKey, part: Part) {
     const started = await launch(part, out);
     if (stopping) started.child.kill('SIGTERM');
     children.set(key, started.child);
     // Start again on the port it had, so the URLs printed at start stay right.
-    const port = new URL(started.url).port;
-    if (key === 'api') part.env.LOCAL_SUPABASE_PORT = port;
-    else part.env.PORT = port;
+    part.env[portVariable[key]] = new URL(started.url).port;
     started.child.once('exit', (code, signal) => {
       if (stopping) return;
       out(`\n${part.name} stopped (${signal ?? `exit code ${code}`}); starting it again.${key === 'api' ? ' Its data was in memory: the demo data starts afresh.' : ''}`);
@@ -123,11 +136,15 @@ export async function startStack(options: StackOptions): Promise<Stack> {
   // page, and must know its address (whatever port it got) unless SITE_URL says where the site is.
   const siteStarted = await run('site', site);
   if (!process.env.SITE_URL) api.env.SITE_URL = siteStarted.url;
+  // The inbox before the stand-in, whose functions send the notification e-mails there.
+  const mailStarted = await run('mail', mail);
+  api.env.MAIL_API_URL = mailStarted.url;
   const apiStarted = await run('api', api);
 
   return {
     siteUrl: siteStarted.url,
     apiUrl: apiStarted.url,
+    mailUrl: mailStarted.url,
     apiDescription: apiStarted.printed.trim(),
     pid: (part) => children.get(part)?.pid,
     restarted: (part) => new Promise((resolve) => waiting.set(part, [...(waiting.get(part) ?? []), resolve])),

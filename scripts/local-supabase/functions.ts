@@ -12,6 +12,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { parse } from 'smol-toml';
 import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
+import { createNotify } from '../../supabase/functions/notify/handler.ts';
+import { mailApi } from '../../supabase/functions/_shared/mail.ts';
+import type { NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
 import { createPurge } from '../../supabase/functions/purge/handler.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
@@ -61,6 +64,13 @@ export interface FunctionsOptions {
    * trusted proxy in front of the gateway (to post as many clients from one machine) sets 2.
    */
   trustedProxyHops?: number;
+  /**
+   * The mail API the functions send the notification e-mails to (the local mail catcher, scripts/mail-catcher/,
+   * as MAIL_API_URL on Supabase): without it nothing is sent and the notifications wait in the outbox.
+   */
+  mail?: { url: string; key: string } | undefined;
+  /** The public site's origin (SITE_URL, else http://localhost:3000). */
+  siteUrl?: string | undefined;
 }
 
 type GeneratedChoices = typeof import('../../supabase/functions/_shared/formChoices.generated.ts');
@@ -71,9 +81,9 @@ async function readChoices(projectDir: string): Promise<GeneratedChoices> {
   return (await import(`${pathToFileURL(file).href}?t=${Math.round(statSync(file).mtimeMs)}`)) as GeneratedChoices;
 }
 
-export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API, trustedProxyHops = 1 }: FunctionsOptions) {
+export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API, trustedProxyHops = 1, mail, siteUrl: site }: FunctionsOptions) {
   const config = readFunctionsConfig(projectDir);
-  const siteUrl = new URL(process.env.SITE_URL ?? 'http://localhost:3000').origin;
+  const siteUrl = new URL(site ?? process.env.SITE_URL ?? 'http://localhost:3000').origin;
   const common = {
     supabaseUrl: apiUrl,
     serviceRoleKey,
@@ -84,14 +94,17 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
   };
   let functions: Record<string, Handler> = {};
   /** What the generated module says now, for the stand-in's own purge timer. */
-  const current = {} as { retention: GeneratedChoices['retention'] };
+  const current = {} as { retention: GeneratedChoices['retention']; notify: NotifyConfig | undefined };
+  const mailer = mail ? mailApi(mail) : undefined;
   async function load(): Promise<void> {
-    const { formChoices, inquiryChoices, providerContactForm, retention } = await readChoices(projectDir);
-    current.retention = retention;
+    const { formChoices, inquiryChoices, providerContactForm, retention, notificationSettings } = await readChoices(projectDir);
+    const notify = mailer ? { ...notificationSettings, siteUrl, mailer } : undefined;
+    Object.assign(current, { retention, notify });
     functions = {
+      notify: createNotify({ supabaseUrl: apiUrl, serviceRoleKey, notify }),
       purge: createPurge({ supabaseUrl: apiUrl, serviceRoleKey, retention }),
-      'submit-application': createSubmitApplication({ ...common, choices: formChoices }),
-      'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, ...(hubspotApi ? { hubspotApi } : {}) }),
+      'submit-application': createSubmitApplication({ ...common, choices: formChoices, notify }),
+      'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, notify, ...(hubspotApi ? { hubspotApi } : {}) }),
     };
   }
   await load();
@@ -116,7 +129,7 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
     body?.drain();
   }
   /** Reads the generated choices again; the functions answer with them from the next request on. */
-  return Object.assign(handleFunction, { reload: load, retention: () => current.retention });
+  return Object.assign(handleFunction, { reload: load, retention: () => current.retention, notify: () => current.notify });
 }
 
 /**

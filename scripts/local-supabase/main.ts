@@ -15,6 +15,10 @@ const supabase = await startLocalSupabase({
   followBuild: true,
   // What pg_cron does on Supabase: the retention purge, at start and every hour.
   purgeEveryMs: 60 * 60 * 1000,
+  // The notification e-mails go to the mail catcher `npm start` runs (MAIL_API_URL); what could not be sent at
+  // once is tried again, and the daily digest queued, every 20 s.
+  ...(process.env.MAIL_API_URL ? { mail: { url: process.env.MAIL_API_URL, key: process.env.MAIL_API_KEY ?? 'local-mail-catcher' } } : {}),
+  notifyEveryMs: 20 * 1000,
   log: console.error,
 });
 console.log(describe(supabase));

@@ -10,6 +10,7 @@ import path from 'node:path';
 import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
 import { WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
 import { createClient } from '@supabase/supabase-js';
+import { deliverDue, queueDigest, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
 import { describePurge, purgeExpired, type RetentionPeriods } from '../../supabase/functions/_shared/purge.ts';
 import { createAuth } from './auth.ts';
 import { applyWorkflowStages, openDatabase, type Db } from './db.ts';
@@ -47,6 +48,18 @@ export interface LocalSupabaseOptions {
    * also once at start. Off unless set (`npm start` and `npm run supabase:local` run it every hour).
    */
   purgeEveryMs?: number;
+  /**
+   * The mail API for the notification e-mails (the local mail catcher: MAIL_API_URL in `npm start`); without it
+   * nothing is sent and the notifications wait in the outbox.
+   */
+  mail?: { url: string; key: string };
+  /**
+   * How often the notifications that are due are sent (retries, and the daily digest of overdue inquiries), as
+   * pg_cron calls the notify function every minute on Supabase; also once at start. Off unless set.
+   */
+  notifyEveryMs?: number;
+  /** The public site's origin: where a plain form post is sent on, and where the e-mails link (SITE_URL, else http://localhost:3000). */
+  siteUrl?: string;
   /** Proxies the functions trust in front of the gateway, itself included (see createFunctions); 1 by default. */
   trustedProxyHops?: number;
   log?: (line: string) => void;
@@ -129,12 +142,13 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rest: createRest(db, anonKey),
     rpc: createRpc(db, anonKey),
     storage: createStorage(db, anonKey),
-    functions: await createFunctions({ apiUrl: url, serviceRoleKey, ...(options.trustedProxyHops ? { trustedProxyHops: options.trustedProxyHops } : {}) }),
+    functions: await createFunctions({ apiUrl: url, serviceRoleKey, mail: options.mail, siteUrl: options.siteUrl, ...(options.trustedProxyHops ? { trustedProxyHops: options.trustedProxyHops } : {}) }),
   };
   ready();
   const log = options.log ?? console.error;
   const following = options.followBuild ? followBuild(db, handlers.functions, log) : undefined;
   const purging = options.purgeEveryMs ? purgeOnSchedule(url, serviceRoleKey, handlers.functions.retention, options.purgeEveryMs, log) : undefined;
+  const notifying = options.notifyEveryMs ? notifyOnSchedule(url, serviceRoleKey, handlers.functions.notify, options.notifyEveryMs, log) : undefined;
 
   return {
     url,
@@ -144,6 +158,7 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     async close() {
       following?.close();
       await purging?.close();
+      await notifying?.close();
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await Promise.all([db.close(), passwords.close()]);
@@ -180,22 +195,14 @@ function followBuild(db: Db, functions: { reload(): Promise<void> }, log: (line:
 }
 
 /**
- * The stand-in's schedule for the retention purge: once at start, then every `everyMs`, with the periods the build
- * last generated. A run that erased something, or failed, says so; a quiet run prints nothing.
+ * What pg_cron does on Supabase: `run` once at start, then every `everyMs`, one run at a time (a run still going
+ * delays the next). `close` stops the timer and waits for the run in progress.
  */
-function purgeOnSchedule(url: string, serviceRoleKey: string, retention: () => RetentionPeriods, everyMs: number, log: (line: string) => void): { close(): Promise<void> } {
-  const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+function onSchedule(everyMs: number, run: () => Promise<void>): { close(): Promise<void> } {
   let running: Promise<void> = Promise.resolve();
-  const run = () => {
-    running = purgeExpired(client, retention()).then(
-      (report) => {
-        if (report.erased.applications + report.erased.inquiries + report.orphans > 0 || report.resumeFailures.length) log(`local-supabase: retention purge: ${describePurge(report, retention())}`);
-      },
-      (error: Error) => log(`local-supabase: retention purge failed: ${error.message}`),
-    );
-  };
-  run();
-  const timer = setInterval(run, everyMs);
+  const tick = () => void (running = running.then(run));
+  tick();
+  const timer = setInterval(tick, everyMs);
   timer.unref();
   return {
     async close() {
@@ -203,6 +210,42 @@ function purgeOnSchedule(url: string, serviceRoleKey: string, retention: () => R
       await running;
     },
   };
+}
+
+/**
+ * The stand-in's schedule for the retention purge, with the periods the build last generated. A run that erased
+ * something, or failed, says so; a quiet run prints nothing.
+ */
+function purgeOnSchedule(url: string, serviceRoleKey: string, retention: () => RetentionPeriods, everyMs: number, log: (line: string) => void): { close(): Promise<void> } {
+  const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return onSchedule(everyMs, () =>
+    purgeExpired(client, retention()).then(
+      (report) => {
+        if (report.erased.applications + report.erased.inquiries + report.orphans > 0 || report.resumeFailures.length) log(`local-supabase: retention purge: ${describePurge(report, retention())}`);
+      },
+      (error: Error) => log(`local-supabase: retention purge failed: ${error.message}`),
+    ),
+  );
+}
+
+/**
+ * The stand-in's schedule for the notification e-mails: what the form functions could not send at once (mail was
+ * down) and the daily digest of overdue inquiries. Quiet unless something failed.
+ */
+function notifyOnSchedule(url: string, serviceRoleKey: string, config: () => NotifyConfig | undefined, everyMs: number, log: (line: string) => void): { close(): Promise<void> } {
+  const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  return onSchedule(everyMs, async () => {
+    const notify = config();
+    if (!notify) return;
+    await queueDigest(client, notify.replyWithinHours)
+      .then(() => deliverDue(client, notify))
+      .then(
+        (report) => {
+          if (report.retrying + report.failed > 0) log(`local-supabase: notifications: ${report.sent} sent, ${report.retrying} to be tried again, ${report.failed} failed (shown in /admin).`);
+        },
+        (error: Error) => log(`local-supabase: notifications could not be sent: ${error.message}`),
+      );
+  });
 }
 
 export const DEMO_LOGINS = [

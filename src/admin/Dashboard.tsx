@@ -9,6 +9,8 @@ import { color, layout } from '../theme.ts';
 import { ApplicationsView } from './ApplicationsView.tsx';
 import { breakable } from './breakable.tsx';
 import { InquiriesView } from './InquiriesView.tsx';
+import { NotificationTrouble } from './notifications/NotificationTrouble.tsx';
+import { useFailureNotice } from './RecordsView.tsx';
 import { viewHref, type View } from './useView.ts';
 
 interface Props {
@@ -27,7 +29,10 @@ const SECTIONS: ReadonlyArray<readonly [View, string]> = [
 export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpired }: Props) {
   // As public.is_staff() says (the database decides; this only chooses what to offer): admins are staff too.
   const isStaff = ['staff', 'admin'].includes(String(user.app_metadata?.role));
+  // public.is_admin() (export and erase): the buttons are offered to admins; the database refuses anyone else.
+  const isAdmin = user.app_metadata?.role === 'admin';
   const List = view === 'inquiries' ? InquiriesView : ApplicationsView;
+  const fail = useFailureNotice(onSessionExpired);
   // The first list shown after sign-in leaves focus alone; one shown by a switch (link, Back) takes it.
   const shown = useRef(false);
   useEffect(() => {
@@ -56,7 +61,8 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
           </button>
         </div>
       </header>
-      <List key={view} isStaff={isStaff} userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
+      {isStaff ? <NotificationTrouble onFailure={fail} /> : null}
+      <List key={view} isStaff={isStaff} isAdmin={isAdmin} userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
     </div>
   );
 }

@@ -1,4 +1,5 @@
 /** The contact requests sent with the site's own inquiry form (DESIGN decision 11): the generic list. */
+import { formatDateTime } from './format.ts';
 import { INQUIRY_COLUMNS, type InquirySummary } from './inquiries.ts';
 import { labelOf } from './labels.ts';
 import { RecordsView, type RecordsConfig, type ViewProps } from './RecordsView.tsx';
@@ -29,10 +30,18 @@ const config: RecordsConfig<InquirySummary> = {
     ['Best time to call', row.call_time ? labelOf('callTime', row.call_time) : 'Any time'],
     ['Services', row.services.map((code) => labelOf('service', code)).join(', ') || 'None chosen'],
     ['Sent from', row.page || 'Not recorded'],
+    ['Consent to store health details', consentOf(row)],
   ],
   longText: { column: 'message', heading: 'Message', noun: 'message' },
   viewAction: (row) => ({ action: 'view_inquiry_details', inquiry_id: row.id }),
+  watchesReply: true,
 };
+
+/** The visitor's consent to store the request's health details, as the form asked it (none before it asked). */
+function consentOf(row: InquirySummary): string {
+  if (!row.consented_at) return 'Not recorded (sent before consent was asked)';
+  return `Given ${formatDateTime(row.consented_at)} (wording of ${row.consent_version ?? 'unknown'})`;
+}
 
 export function InquiriesView(props: ViewProps) {
   return <RecordsView {...props} config={config} />;

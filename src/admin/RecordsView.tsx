@@ -15,13 +15,17 @@ import { track } from './analytics.ts';
 import { breakable } from './breakable.tsx';
 import { supabase } from './client.ts';
 import { formatDate } from './format.ts';
+import { erasedNotice, type Erasure } from './erasure.ts';
+import type { AdminActions } from './RecordAdminActions.tsx';
 import type { DialogConfig, RecordDialogProps } from './RecordDialog.tsx';
 import { countThisWeek, isSessionEnded, loadRows, searchRows, type ListRow, type TableName, type TextField } from './records.ts';
 import { useToast } from './Toasts.tsx';
 import { listOf, loadStaff } from './workflow/data.ts';
 import { DEFAULT_FILTERS, filterRows, type Filters } from './workflow/filters.ts';
 import { ListFilters } from './workflow/ListFilters.tsx';
+import { replyPromiseHours, waitingOf } from './workflow/overdue.ts';
 import { stageOf } from './workflow/stages.ts';
+import { recordInAddress, forgetRecordInAddress, overdueInAddress } from './useView.ts';
 
 // The dialog (Radix, the workflow's controls, the history) is what only a record's details need: it is loaded
 // when a View button is first pointed at or focused, so the list appears without waiting for it.
@@ -55,10 +59,14 @@ export interface RecordsConfig<T extends ListRow> extends DialogConfig<T> {
   cells: ReadonlyArray<readonly [string, (row: T) => ReactNode]>;
   /** The admin_action of opening a record's details (its id, never its name). */
   viewAction: (row: T) => EventProperties['admin_action'];
+  /** The list watches the reply promise (inquiries): a Waiting column, the overdue count and its filter. */
+  watchesReply?: boolean;
 }
 
 export interface ViewProps {
   isStaff: boolean;
+  /** An admin (app_metadata.role 'admin'): also exports and erases. Only what is offered; the database decides. */
+  isAdmin: boolean;
   /** The signed-in user's id: 'Mine', 'Assign to me', and which notes are theirs. */
   userId: string;
   onSessionExpired: () => void;
@@ -111,14 +119,16 @@ function useWideScreen(): boolean {
   );
 }
 
-export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isStaff, userId, onSessionExpired, focusHeading, rowActions, dialogActions }: Props<T>) {
+export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isStaff, isAdmin, userId, onSessionExpired, focusHeading, rowActions, dialogActions }: Props<T>) {
   const fail = useFailureNotice(onSessionExpired);
+  const toast = useToast();
   const heading = useRef<HTMLHeadingElement>(null);
   const [rows, setRows] = useState<T[]>([]);
   const [staff, setStaff] = useState<StaffMember[]>([]);
   const [loading, setLoading] = useState(true);
   const [query, setQuery] = useState('');
-  const [filters, setFilters] = useState<Filters>(DEFAULT_FILTERS);
+  // The digest e-mail's link asks for the overdue inquiries (?overdue=1).
+  const [filters, setFilters] = useState<Filters>(() => ({ ...DEFAULT_FILTERS, overdue: Boolean(config.watchesReply) && overdueInAddress() }));
   const [page, setPage] = useState(0);
   // The open record is looked up in the rows, so a change made in its dialog shows in both at once.
   const [selectedId, setSelectedId] = useState<string | null>(null);
@@ -140,6 +150,7 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
         if (!active) return;
         setRows(loaded);
         setStaff(members);
+        openFromAddress(loaded);
       })
       .catch((error: unknown) => active && fail(error, loadError))
       .finally(() => active && setLoading(false));
@@ -152,6 +163,42 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
   const ownerName = (owner: string | null) => (owner === null ? 'Nobody yet' : (staffNames.get(owner) ?? 'A former staff member'));
   const found = useMemo(() => searchRows(rows, query, config.searchFields), [rows, query, config.searchFields]);
   const { rows: matches, byStage } = useMemo(() => filterRows(found, list, filters, userId), [found, list, filters, userId]);
+  const staffName = useCallback((id: string) => staffNames.get(id) ?? 'A former staff member', [staffNames]);
+  const [exporting, setExporting] = useState(false);
+  /**
+   * The records the list shows, every page of them, as CSV (export/listCsv.ts, loaded on the first export). The
+   * export is recorded in the database first (public.record_export): refused, nothing is downloaded.
+   */
+  async function exportList() {
+    setExporting(true);
+    const exported = matches;
+    try {
+      const [{ csvFileName, filterDescription, listCsv }, { recordExport }, { saveFile }] = await Promise.all([
+        import('./export/listCsv.ts'),
+        import('./export/record.ts'),
+        import('./export/saveFile.ts'),
+      ]);
+      const csv = listCsv(list, exported, { staffName });
+      const recorded = await recordExport(supabase, list, 'csv', exported.map((row) => row.id), filterDescription(list, filters, query, { staffName, me: userId }));
+      saveFile(csvFileName(list), 'text/csv;charset=utf-8', csv);
+      toast({ title: 'Export ready', description: `${recorded} ${recorded === 1 ? noun.replace(/ies$/, 'y').replace(/s$/, '') : noun} saved as a CSV file. Each record's history says it was exported.` });
+    } catch (error) {
+      fail(error, `Failed to export the ${noun}: nothing was downloaded`);
+    } finally {
+      setExporting(false);
+    }
+  }
+  /** An admin erased the open record: it leaves the list, its dialog closes, a notice says what went. */
+  const erased = useCallback(
+    (id: string, erasure: Erasure | 'gone') => {
+      setSelectedId(null);
+      forgetRecordInAddress();
+      setRows((current) => current.filter((row) => row.id !== id));
+      toast(erasedNotice(list, erasure));
+    },
+    [list, toast],
+  );
+  const admin: AdminActions | undefined = isAdmin ? { staffName, userId, onErased: erased, onFailure: fail } : undefined;
   /** A change saved in the dialog: the row takes the database's values (stage, owner, when). */
   const worked = useCallback((id: string, values: WorkflowColumns) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...values } : row))), []);
   const workflowCells: ReadonlyArray<readonly [string, (row: T) => ReactNode]> = [
@@ -164,7 +211,21 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
     ],
     ['Owner', (row) => ownerName(row.owner)],
   ];
-  const cells = [...config.cells, ...workflowCells];
+  const now = Date.now();
+  const waitingCell: ReadonlyArray<readonly [string, (row: T) => ReactNode]> = config.watchesReply
+    ? [
+        [
+          'Waiting',
+          (row) => {
+            const waiting = waitingOf(row, now);
+            if (!waiting) return '–';
+            return waiting.overdue ? <strong className="overdue">Overdue · {waiting.text}</strong> : waiting.text;
+          },
+        ],
+      ]
+    : [];
+  const cells = [...config.cells, ...workflowCells, ...waitingCell];
+  const overdueCount = useMemo(() => (config.watchesReply ? rows.filter((row) => waitingOf(row)?.overdue).length : 0), [rows, config.watchesReply]);
   const thisWeek = useMemo(() => countThisWeek(rows), [rows]);
   const pages = Math.max(1, Math.ceil(matches.length / TABLE_PAGE));
   const shown = matches.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
@@ -191,6 +252,22 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
       {rowActions?.(row, name)}
     </>
   );
+  /**
+   * A notification e-mail's link names a record (?record=<id>): its dialog opens once the list is read. A record
+   * that is not there (erased, or in the other list) is said so, never a blank dialog.
+   */
+  function openFromAddress(loaded: readonly T[]) {
+    const wanted = recordInAddress();
+    if (!wanted) return;
+    if (loaded.some((row) => row.id === wanted)) {
+      opened.current = wanted;
+      setDialogWanted(true);
+      setSelectedId(wanted);
+    } else {
+      forgetRecordInAddress();
+      toast({ title: 'Record not found', description: `The record the link names is not among the ${noun}: it may have been erased.`, destructive: true });
+    }
+  }
   // Found again at close: the table and the cards swap when the window crosses the breakpoint.
   const returnFocus = () => (document.querySelector<HTMLElement>(`[data-record="${CSS.escape(opened.current)}"]`) ?? heading.current)?.focus();
 
@@ -236,8 +313,35 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
               <dt>This Week</dt>
               <dd>{loading ? '–' : thisWeek}</dd>
             </div>
+            {config.watchesReply ? (
+              <div className={overdueCount > 0 ? 'late' : undefined}>
+                <dt>Overdue</dt>
+                <dd>{loading ? '–' : overdueCount}</dd>
+              </div>
+            ) : null}
           </dl>
         </div>
+        {isStaff && config.watchesReply && !loading ? (
+          <p className="promise">
+            <span>
+              {overdueCount === 0
+                ? `Every inquiry has been answered within ${replyPromiseHours()} hours.`
+                : `${overdueCount} ${overdueCount === 1 ? 'inquiry is' : 'inquiries are'} still New after the ${replyPromiseHours()}-hour reply promise.`}
+            </span>
+            {overdueCount > 0 || filters.overdue ? (
+              <button
+                type="button"
+                aria-pressed={filters.overdue}
+                onClick={() => {
+                  setFilters((current) => ({ ...current, overdue: !current.overdue }));
+                  setPage(0);
+                }}
+              >
+                Show only overdue
+              </button>
+            ) : null}
+          </p>
+        ) : null}
         {isStaff ? (
           <ListFilters
             list={list}
@@ -252,9 +356,21 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
           />
         ) : null}
         <section className="card" aria-labelledby="list-heading">
-          <h2 id="list-heading">
-            {config.listTitle} ({matches.length})
-          </h2>
+          <div className="list-head">
+            <h2 id="list-heading">
+              {config.listTitle} ({matches.length})
+            </h2>
+            {isAdmin ? (
+              <button type="button" className="export" disabled={loading || exporting} onClick={() => void exportList()} aria-describedby="export-what">
+                {exporting ? 'Exporting...' : 'Export CSV'}
+              </button>
+            ) : null}
+            {isAdmin ? (
+              <p id="export-what" className="export-what">
+                The {matches.length} {noun} shown, every page, as a spreadsheet file. Each export is recorded.
+              </p>
+            ) : null}
+          </div>
           {loading || shown.length === 0 ? (
             <p className="state" role={loading ? 'status' : undefined}>
               {loading ? `Loading ${noun}...` : `No ${noun} found`}
@@ -344,10 +460,14 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
             table={table}
             row={selected}
             returnFocus={returnFocus}
-            onClose={() => setSelectedId(null)}
+            onClose={() => {
+              setSelectedId(null);
+              forgetRecordInAddress();
+            }}
             onSessionEnded={onSessionExpired}
             actions={dialogActions}
             workflow={{ userId, staff, ownerName, onWorked: worked, onFailure: fail }}
+            admin={admin}
           />
         </Suspense>
       ) : null}
@@ -365,13 +485,16 @@ const mainStyle = css`
   label { font-weight: 650; }
   input { min-height: ${layout.tap}; padding: 0.5rem 0.9rem; font: inherit; border: 2px solid ${color.control}; border-radius: 10px; }
   input:focus-visible { border-color: ${color.brand}; }
-  .stats { display: flex; gap: 1rem; margin: 0; }
+  .stats { display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; }
   .stats div { padding: 0.75rem 1.25rem; border-radius: 12px; background: ${color.brandTint}; min-width: 9rem; }
   .stats dt { font-size: 0.95rem; font-weight: 600; color: ${color.brandDark}; }
   .stats dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
   /* The table sits on a white card; on a narrower screen the records are the cards, and use the whole width. */
   ${mq.desktop} { .card { padding: 1.25rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius}; } }
   h2 { font-size: 1.4rem; }
+  .list-head { display: flex; flex-wrap: wrap; align-items: center; gap: 0.5rem 1rem; margin-bottom: 0.75rem; }
+  .list-head h2 { margin: 0; }
+  .export-what { flex-basis: 100%; margin: 0; color: ${color.muted}; font-size: 0.95rem; }
   table { width: 100%; border-collapse: collapse; }
   th { text-align: left; font-size: 0.95rem; color: ${color.muted}; padding: 0.5rem; border-bottom: 2px solid ${color.line}; }
   td { padding: 0.6rem 0.5rem; border-bottom: 1px solid ${color.line}; vertical-align: middle; }
@@ -393,6 +516,11 @@ const mainStyle = css`
   .records .actions button { flex: 1; }
   .stage { font-weight: 650; }
   .stage.closed { font-weight: 400; color: ${color.muted}; }
+  .overdue { color: ${color.danger}; font-weight: 700; white-space: nowrap; }
+  .stats .late { background: ${color.dangerTint}; }
+  .stats .late dt, .stats .late dd { color: ${color.danger}; }
+  .promise { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; margin: 0 0 1rem; font-weight: 600; }
+  .promise button[aria-pressed='true'] { background: ${color.brand}; color: ${color.white}; }
   .state { text-align: center; padding: 2rem; color: ${color.muted}; font-weight: 600; }
   .pager { display: flex; align-items: center; justify-content: center; gap: 1rem; margin-top: 1rem; }
 `;

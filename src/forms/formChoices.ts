@@ -9,6 +9,7 @@ import { writeIfChanged } from '../generatedFile.ts';
 import path from 'node:path';
 import type { FormChoices } from '../../supabase/functions/_shared/application.ts';
 import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts';
+import type { NotificationSettings } from '../../supabase/functions/_shared/notify.ts';
 import type { Content } from '../content/content.ts';
 import { providerContactForm, type ProviderForm } from './provider.ts';
 
@@ -26,12 +27,16 @@ export function formChoicesFrom(content: Pick<Content, 'jobs' | 'applicationForm
   };
 }
 
-/** Who needs care, the times to call, and every service by its card title (alphabetical, as the form lists them). */
+/**
+ * Who needs care, the times to call, every service by its card title (alphabetical, as the form lists them), and
+ * the consent box's version and words.
+ */
 export function inquiryChoicesFrom(content: Pick<Content, 'inquiryForm' | 'services'>): InquiryChoices {
   return {
     careFor: content.inquiryForm.careFor,
     callTimes: content.inquiryForm.callTimes,
     services: content.services.map((service) => ({ code: service.slug, label: service.card.title })).sort((a, b) => a.label.localeCompare(b.label, 'en')),
+    consent: { version: content.inquiryForm.consent.version, text: content.inquiryForm.consent.label },
   };
 }
 
@@ -49,12 +54,24 @@ export function dashboardLabels(content: Source): Labels {
   };
 }
 
+/** What the notification e-mails need from content: who, from where, the reply promise, the openings' titles. */
+export function notificationSettingsFrom(content: Pick<Content, 'site' | 'jobs'>): NotificationSettings {
+  return {
+    agency: content.site.name,
+    from: content.site.notifications.from,
+    to: content.site.notifications.to,
+    replyWithinHours: content.site.notifications.replyWithinHours,
+    positions: content.jobs.map((job) => ({ code: job.slug, title: job.title })),
+  };
+}
+
 export function formChoicesModule(content: Source): string {
   const provider: ProviderForm | null = providerContactForm(content);
   return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml, retention.yaml) by \`npm run build\`: do not edit.
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
 import type { RetentionPeriods } from './purge.ts';
+import type { NotificationSettings } from './notify.ts';
 
 export const formChoices: FormChoices = ${JSON.stringify(formChoicesFrom(content), null, 2)};
 
@@ -62,6 +79,9 @@ export const inquiryChoices: InquiryChoices = ${JSON.stringify(inquiryChoicesFro
 
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
 export const providerContactForm: { region: string; portalId: string; formId: string } | null = ${JSON.stringify(provider)};
+
+/** Who hears of each new request, and the reply promise (site.yaml \`notifications\`, the openings). */
+export const notificationSettings: NotificationSettings = ${JSON.stringify(notificationSettingsFrom(content), null, 2)};
 
 /** How long the purge function keeps what it erases (content/retention.yaml). */
 export const retention: RetentionPeriods = ${JSON.stringify(content.retention, null, 2)};

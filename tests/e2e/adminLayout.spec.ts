@@ -80,7 +80,9 @@ test.describe('on a wide screen', { tag: '@desktop' }, () => {
       }
       const table = page.getByRole('table');
       await expect(table.getByRole('columnheader')).toHaveText(
-        view === 'inquiries' ? ['Name', 'Who needs care', 'Town', 'Stage', 'Owner', 'Submitted', 'Actions'] : ['Name', 'Position', 'Experience', 'Stage', 'Owner', 'Submitted', 'Actions'],
+        view === 'inquiries'
+          ? ['Name', 'Who needs care', 'Town', 'Stage', 'Owner', 'Waiting', 'Submitted', 'Actions']
+          : ['Name', 'Position', 'Experience', 'Stage', 'Owner', 'Submitted', 'Actions'],
       );
       const rows = await table.locator('tbody tr').evaluateAll((trs) =>
         trs.map((tr) => [...tr.children].map((td) => ({ display: getComputedStyle(td).display, bottom: td.getBoundingClientRect().bottom, border: getComputedStyle(td).borderBottomWidth }))),
@@ -179,12 +181,12 @@ test.describe('on a phone', { tag: '@phone' }, () => {
     expect(await serious()).toEqual([]);
   });
 
-  test('the inquiries are cards too, with who needs care, the town, the stage, the owner and the date', async ({ page }) => {
+  test('the inquiries are cards too, with who needs care, the town, the stage, the owner, the wait and the date', async ({ page }) => {
     // Every inquiry: Margaret Doyle may be closed.
     await openList(page, 'inquiries', true);
     await expect(page.getByRole('table')).toHaveCount(0);
     const margaret = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: 'Margaret Doyle' }) });
-    await expect(margaret.locator('dt')).toHaveText(['Who needs care', 'Town', 'Stage', 'Owner', 'Submitted']);
+    await expect(margaret.locator('dt')).toHaveText(['Who needs care', 'Town', 'Stage', 'Owner', 'Waiting', 'Submitted']);
     await expect(margaret).toContainText('margaret.doyle@example.com');
     await expect(margaret.getByRole('button', { name: 'View details of Margaret Doyle' })).toBeVisible();
     expect(await sidewaysScroll(page)).toBeLessThanOrEqual(0);

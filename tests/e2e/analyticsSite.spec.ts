@@ -11,6 +11,7 @@ import { loadContent } from '../../src/content/loader.ts';
 import { cancelAppLinks } from './analytics/appLinks.ts';
 import { CAPTURED_PATH, type Captured, type CapturedEvent } from './analytics/captureServer.ts';
 import { API, signIn } from './dashboard.ts';
+import { consentBox } from './formPages.ts';
 import { PROVIDER_IDS } from './providerSite.ts';
 
 const SITE = process.env.E2E_PROVIDER_SITE_URL!;
@@ -142,6 +143,7 @@ test.describe('analytics on the site built with a key @desktop', () => {
     await form.getByLabel('Your name', { exact: true }).fill('Ottoline Brackenbury');
     await form.getByLabel('E-mail', { exact: true }).fill('ottoline.b@example.net');
     await form.getByRole('radio').first().check();
+    await consentBox(form).check();
     const send = form.getByRole('button', { name: 'Send request' });
     await send.click();
     await expect(page.locator('#inquiry-summary')).toBeVisible();

@@ -2,7 +2,9 @@
  * Asking for care through the contact card, as a family does it: the site's own form on the home page and
  * /contact (with the shipped placeholder HubSpot ids: nothing of HubSpot's loads), sent with JavaScript on
  * (checked first, the function's messages beside the fields) and off (a plain post and a redirect), against the
- * real submit-inquiry function on the local stand-in; the request arriving in /admin; and, on the second site
+ * real submit-inquiry function on the local stand-in; the consent to store a request's health details, without
+ * which nothing is sent (the browser's check, then the function's, with JavaScript on and off), and which the
+ * stored request keeps; the request arriving in /admin; and, on the second site
  * built with HubSpot ids (tests/e2e/providerSite.ts), the provider's form replacing the own one only when its
  * script answers in time, served by a stub through page.route (the real host is never reached).
  * Tests tagged @saves store a request. The function accepts 5 an hour from one address and every test runs
@@ -18,8 +20,9 @@ import { inquiryChoicesFrom } from '../../src/forms/formChoices.ts';
 import { embedScriptUrl, READY_WITHIN_MS } from '../../src/forms/mountProviderForm.ts';
 import { service, showStage, signIn } from './dashboard.ts';
 import { MIN_FILL_MS } from '../../supabase/functions/_shared/formPost.ts';
-import { expectNotSentPage, expectThanksPage, openAsAPersonWould, seriousViolations } from './formPages.ts';
+import { consentBox, expectNotSentPage, expectThanksPage, openAsAPersonWould, seriousViolations } from './formPages.ts';
 import { PROVIDER_IDS } from './providerSite.ts';
+import type { CaughtMail } from '../../scripts/mail-catcher/server.ts';
 
 const content = await loadContent();
 const choices = inquiryChoicesFrom(content);
@@ -37,6 +40,8 @@ interface Family {
   service: string;
   message: string;
   callTime: string;
+  /** Whether they tick the consent box (they do, unless a test says otherwise). */
+  consent: boolean;
 }
 
 function family(overrides: Partial<Family> = {}): Family {
@@ -50,6 +55,7 @@ function family(overrides: Partial<Family> = {}): Family {
     service: 'Companionship',
     message: 'My father lives alone since March.\n\nHe would like company in the afternoons.',
     callTime: 'Morning (8 am - noon)',
+    consent: true,
     ...overrides,
   };
 }
@@ -70,6 +76,7 @@ async function fill(page: Page, f: Family) {
   await form(page).getByRole('checkbox', { name: f.service, exact: true }).check();
   await field(page, 'Message (optional)').fill(f.message);
   await field(page, 'Best time to call (optional)').selectOption({ label: f.callTime });
+  if (f.consent) await consentBox(form(page)).check();
 }
 
 /** Everything the family typed is still in the form. */
@@ -83,6 +90,7 @@ async function expectKept(page: Page, f: Family) {
   await expect(form(page).getByRole('checkbox', { name: f.service, exact: true, includeHidden: true })).toBeChecked();
   await expect(field(page, 'Message (optional)')).toHaveValue(f.message);
   await expect(field(page, 'Best time to call (optional)').locator('option:checked')).toHaveText(f.callTime);
+  await expect(consentBox(form(page))).toBeChecked({ checked: f.consent });
 }
 
 /** Every request to a HubSpot host the page makes. */
@@ -138,6 +146,14 @@ test('every field is labelled, has its native constraints, and is at least 44 px
   await expect(services.getByRole('checkbox').first()).toBeHidden();
   await services.getByText(`Show the ${choices.services.length} services`).click();
   await expect(services.getByRole('checkbox')).toHaveCount(choices.services.length);
+  // The consent box: required, unticked, named by its words, described by the line under it (whose link leads to
+  // the privacy notice); ticked, it sends the version of those words.
+  const consent = content.inquiryForm.consent;
+  await expect(consentBox(form(page))).toHaveAttribute('required', '');
+  await expect(consentBox(form(page))).not.toBeChecked();
+  await expect(consentBox(form(page))).toHaveAttribute('value', consent.version);
+  await expect(consentBox(form(page))).toHaveAccessibleDescription(consent.details);
+  await expect(form(page).getByRole('link', { name: consent.privacyLink, exact: true })).toHaveAttribute('href', '/privacy');
 
   const controls = form(page).locator('input:not([type="hidden"]):not([name="website"]), select, textarea, button, summary');
   for (const control of await controls.all()) {
@@ -196,6 +212,51 @@ test("the function's refusals show beside their fields, the summary leads to the
   await field(page, 'Phone').fill('(860) 555-0142');
   await expect(errorOf(page, 'phone')).toBeHidden();
   await expect(summary(page)).toBeHidden();
+});
+
+test('without the consent box ticked nothing is sent: the browser refuses the form, and the message shows beside the box until it is ticked', async ({ page }) => {
+  const sent: string[] = [];
+  page.on('request', (request) => FUNCTION.test(request.url()) && request.method() === 'POST' && sent.push(request.url()));
+  await openAsAPersonWould(page, '/contact');
+  const f = family({ consent: false });
+  await fill(page, f);
+  await send(page).click();
+  await expect(errorOf(page, 'consent_version')).toHaveText(INQUIRY_MESSAGES.consent_version);
+  await expect(consentBox(form(page))).toHaveAttribute('aria-invalid', 'true');
+  await expect(consentBox(form(page))).toHaveAccessibleDescription(`${content.inquiryForm.consent.details} ${INQUIRY_MESSAGES.consent_version}`);
+  await expectKept(page, f);
+  expect(await seriousViolations(page, '#inquiry-form')).toEqual([]);
+  await consentBox(form(page)).check();
+  await expect(errorOf(page, 'consent_version')).toBeHidden();
+  await expect(consentBox(form(page))).not.toHaveAttribute('aria-invalid');
+  expect(sent).toEqual([]);
+});
+
+test("without consent the function refuses the request too (a browser that skips the check): its message shows beside the box, the summary leads to it, and everything typed stays", async ({ page }) => {
+  await openAsAPersonWould(page, '/');
+  const f = family({ consent: false });
+  await fill(page, f);
+  // As a browser that does not check required fields sends it.
+  await consentBox(form(page)).evaluate((box) => box.removeAttribute('required'));
+  const answered = page.waitForResponse((response) => FUNCTION.test(response.url()) && response.request().method() === 'POST');
+  await send(page).click();
+  const response = await answered;
+  expect(response.status()).toBe(400);
+  expect(await response.json()).toEqual({ ok: false, message: INQUIRY_MESSAGES.invalid, errors: { consent_version: INQUIRY_MESSAGES.consent_version } });
+  await expect(summary(page)).toBeFocused();
+  await expect(summary(page).getByRole('listitem').getByRole('link')).toHaveText([INQUIRY_MESSAGES.consent_version]);
+  await expect(errorOf(page, 'consent_version')).toHaveText(INQUIRY_MESSAGES.consent_version);
+  await expect(consentBox(form(page))).toHaveAttribute('aria-invalid', 'true');
+  await expectKept(page, f);
+  // The error shown: the form with its summary and the message beside the box passes axe.
+  expect(await seriousViolations(page, '#inquiry-form')).toEqual([]);
+  await summary(page).getByRole('link', { name: INQUIRY_MESSAGES.consent_version }).click();
+  await expect(consentBox(form(page))).toBeFocused();
+  await page.keyboard.press('Space');
+  await expect(consentBox(form(page))).toBeChecked();
+  await expect(errorOf(page, 'consent_version')).toBeHidden();
+  await expect(summary(page)).toBeHidden();
+  expect(await storedAs(f.name)).toEqual([]);
 });
 
 test('a network failure keeps everything typed and says so, with the phone number', async ({ page }) => {
@@ -263,6 +324,13 @@ async function storedAs(name: string) {
   return data;
 }
 
+/** The consent the stored inquiry of the family named `name` keeps: the version of the words, and when. */
+async function consentStored(name: string) {
+  const { data, error } = await service().from('inquiries').select('consent_version, consented_at').eq('name', name).single();
+  expect(error).toBeNull();
+  return data as { consent_version: string | null; consented_at: string | null };
+}
+
 /**
  * The quickest person: the page appears (its first paint), they tap the name field, pick the browser's autofill
  * suggestion (every field is filled at once, as autofill does it) and tap Send, each at least 200 ms, about the
@@ -280,6 +348,7 @@ async function sendAsFastAsAutofill(page: Page, f: Family) {
 test('with JavaScript on, a request sent as fast as autofill allows is stored as a real one, and /contact/thanks follows', { tag: '@saves' }, async ({ page }) => {
   const f = family();
   const answered = page.waitForResponse((response) => FUNCTION.test(response.url()) && response.request().method() === 'POST');
+  const before = Date.now();
   await sendAsFastAsAutofill(page, f);
   const response = await answered;
   expect(response.status()).toBe(201);
@@ -287,7 +356,24 @@ test('with JavaScript on, a request sent as fast as autofill allows is stored as
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['contact-thanks'].hero.title);
   await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
   expect(await storedAs(f.name)).toEqual([{ stage: 'new', spam_reason: null }]);
+  // With the consent ticked: the version of the words the family agreed to, and when it arrived.
+  const consent = await consentStored(f.name);
+  expect(consent.consent_version).toBe(content.inquiryForm.consent.version);
+  expect(Date.parse(consent.consented_at!)).toBeGreaterThanOrEqual(before - 5000);
+  expect(Date.parse(consent.consented_at!)).toBeLessThanOrEqual(Date.now() + 5000);
+  // Staff are told within seconds: one e-mail in the inbox, linking to the record, with nothing the family wrote.
+  const { id } = (await response.json()) as { id: string };
+  await expect.poll(async () => (await emailsAbout(id)).length, { timeout: 10_000 }).toBe(1);
+  const [mail] = await emailsAbout(id);
+  expect(mail!.subject).toBe('New inquiry from the website');
+  for (const value of [f.name, f.email, f.phone, f.town, 'father']) expect(`${mail!.subject}\n${mail!.text}\n${mail!.html}`).not.toContain(value);
 });
+
+/** The e-mails the stand-in sent to the browser tests' mail catcher (tests/e2e/stack.ts) about the record `id`. */
+async function emailsAbout(id: string): Promise<CaughtMail[]> {
+  const messages = (await (await fetch(`${process.env.E2E_MAIL_URL}/api/messages`)).json()) as CaughtMail[];
+  return messages.filter((mail) => mail.text.includes(`record=${id}`));
+}
 
 test('a request posted at a script\'s speed gets the same answer, is filed under Spam in /admin with the reason, and staff move it back to New with one button', { tag: ['@saves', '@desktop'] }, async ({ page, browser }) => {
   const f = family({ name: `Quick Sender-${Date.now()}` });
@@ -301,6 +387,7 @@ test('a request posted at a script\'s speed gets the same answer, is filed under
     data.set('name', name);
     data.set('phone', '(860) 555-0177');
     data.set('care_for', (form.querySelector('input[name="care_for"]') as HTMLInputElement).value);
+    data.set('consent_version', (form.querySelector('input[name="consent_version"]') as HTMLInputElement).value);
     const response = await fetch(form.action, { method: 'POST', body: data, headers: { accept: 'application/json' } });
     return { status: response.status, body: await response.json() };
   }, f.name);
@@ -348,6 +435,31 @@ test.describe('with JavaScript off', () => {
     await expectKept(page, f);
   });
 
+  test('without the consent box ticked the browser refuses the form; sent anyway, the function refuses it, the not-sent page names the box, and Back finds what was typed', async ({ page }) => {
+    const sent: string[] = [];
+    page.on('request', (request) => FUNCTION.test(request.url()) && request.method() === 'POST' && sent.push(request.url()));
+    await page.goto('/');
+    const f = family({ consent: false });
+    await fill(page, f);
+    await send(page).click();
+    // The browser puts the focus on the box it refuses the form for, and stays on the page.
+    await expect(consentBox(form(page))).toBeFocused();
+    await expect(page).toHaveURL('/');
+    expect(sent).toEqual([]);
+    // As a browser that does not check required fields sends it.
+    await consentBox(form(page)).evaluate((box) => box.removeAttribute('required'));
+    await send(page).click();
+    await expect(page).toHaveURL('/contact/not-sent#invalid');
+    const reason = content.pages['contact-not-sent'].reasons.invalid;
+    await expect(page.locator('main').getByRole('heading', { level: 2 })).toHaveText(reason.heading);
+    await expect(page.locator('main')).toContainText(reason.body);
+    expect(reason.body).toContain('box');
+    expect(sent).toHaveLength(1);
+    await page.goBack();
+    await expectKept(page, f);
+    expect(await storedAs(f.name)).toEqual([]);
+  });
+
   test('a request whose hidden field a password manager filled is sent with a plain post, /contact/thanks follows, and it is kept as suspected spam', { tag: ['@saves', '@desktop'] }, async ({ page }) => {
     const f = family();
     await page.goto('/contact');
@@ -379,6 +491,7 @@ test.describe('with JavaScript off', () => {
       await expect(term('Services')).toHaveText(f.service);
       await expect(term('Best time to call')).toHaveText(f.callTime);
       await expect(term('Sent from')).toHaveText('/');
+      await expect(term('Consent to store health details')).toHaveText(new RegExp(`^Given \\w{3} \\d{1,2}, \\d{4}, \\d{1,2}:\\d{2}\\s[AP]M \\(wording of ${content.inquiryForm.consent.version.replaceAll('.', '\\.')}\\)$`));
       await expect(dialog.locator('.letter')).toHaveText(f.message);
     });
   });

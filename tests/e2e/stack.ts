@@ -11,6 +11,7 @@ import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { copyProject } from '../../scripts/lib/projectCopy.ts';
 import { startLocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { startMailCatcher } from '../../scripts/mail-catcher/server.ts';
 import { createStaticServer } from '../../scripts/serve.ts';
 import { startCaptureServer } from './analytics/captureServer.ts';
 import { withProviderIds } from './providerSite.ts';
@@ -19,17 +20,29 @@ const sitePort = Number(process.env.E2E_SITE_PORT);
 const apiPort = Number(process.env.E2E_API_PORT);
 const providerSitePort = Number(process.env.E2E_PROVIDER_SITE_PORT);
 const capturePort = Number(process.env.E2E_CAPTURE_PORT);
-if (!sitePort || !apiPort || !providerSitePort || !capturePort) {
-  throw new Error('E2E_SITE_PORT, E2E_API_PORT, E2E_PROVIDER_SITE_PORT and E2E_CAPTURE_PORT must be set (playwright.config.ts sets them).');
+const mailPort = Number(process.env.E2E_MAIL_PORT);
+if (!sitePort || !apiPort || !providerSitePort || !capturePort || !mailPort) {
+  throw new Error('E2E_SITE_PORT, E2E_API_PORT, E2E_PROVIDER_SITE_PORT, E2E_CAPTURE_PORT and E2E_MAIL_PORT must be set (playwright.config.ts sets them).');
 }
 
 // The tests sign in far more often than a person would; GoTrue's 30 per 5 minutes would refuse them.
-const supabase = await startLocalSupabase({ port: apiPort, signInLimit: 10_000, log: console.error });
+// The notification e-mails go to a mail catcher, linking to the site the tests browse.
+const mail = await startMailCatcher({ port: mailPort });
+const supabase = await startLocalSupabase({
+  port: apiPort,
+  signInLimit: 10_000,
+  log: console.error,
+  mail: { url: mail.url, key: 'e2e' },
+  // As pg_cron calls the notify function on Supabase: what a test stored itself (no form post to send it at once)
+  // is sent within the minute, so no notification waits long enough for the dashboard to report it.
+  notifyEveryMs: 60_000,
+  siteUrl: `http://localhost:${sitePort}`,
+});
 const capture = await startCaptureServer(capturePort);
 const project = copyProject();
 const stop = async () => {
   project.cleanup();
-  await Promise.all([supabase.close(), capture.close()]);
+  await Promise.all([supabase.close(), capture.close(), mail.close()]);
   process.exit(0);
 };
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void stop());

@@ -11,7 +11,7 @@ import { createClient } from '@supabase/supabase-js';
 import { expect, test } from '@playwright/test';
 import { freePorts } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
-import { openAsAPersonWould } from './formPages.ts';
+import { consentBox, openAsAPersonWould } from './formPages.ts';
 
 test.describe.configure({ mode: 'serial' });
 
@@ -38,7 +38,7 @@ test.beforeAll(async () => {
   const [sitePort, apiPort] = freePorts(2);
   start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: project.dir,
-    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort) },
+    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort), MAIL_CATCHER_PORT: '0' },
     stdio: ['ignore', 'pipe', 'pipe'],
     detached: true,
   });
@@ -70,6 +70,7 @@ test('a service saved while npm start runs can be ticked on the contact form and
   await form.getByRole('radio', { name: 'A parent' }).check();
   await form.getByText(/^Show the \d+ services$/).click();
   await form.getByRole('checkbox', { name: 'Foot Care Support', exact: true }).check();
+  await consentBox(form).check();
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(page).toHaveURL(`${site}/contact/thanks`);
 

@@ -30,7 +30,9 @@ const SHIPPED = [
   'content/site.yaml:45:13  forms.portalId',
   'content/site.yaml:46:18  forms.contactFormId',
   'content/site.yaml:47:18  forms.careersFormId',
-  'content/site.yaml:48:10  siteUrl',
+  'content/site.yaml:54:7  notifications.to[0]',
+  'content/site.yaml:55:9  notifications.from',
+  'content/site.yaml:59:10  siteUrl',
 ];
 
 let project: ProjectCopy;
@@ -49,6 +51,8 @@ function fillIn(dir: string) {
       .replace(/^phone: !placeholder .*$/m, 'phone: (860) 201-4477')
       .replace(/^email: !placeholder .*$/m, 'email: care@maplelanecare.org')
       .replace(/^siteUrl: !placeholder .*$/m, 'siteUrl: https://www.maplelanecare.org')
+      .replace(/^ {4}- !placeholder intake@example\.com$/m, '    - intake@maplelanecare.org')
+      .replace(/^ {2}from: !placeholder .*$/m, '  from: notifications@maplelanecare.org')
       // No HubSpot: the site's own form does the work alone.
       .replace(/^forms:\n(  .*\n)+/m, ''),
   );

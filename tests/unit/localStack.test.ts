@@ -96,7 +96,7 @@ describe('npm start\'s stack', () => {
   let stack: Stack;
   const lines: string[] = [];
   beforeAll(async () => {
-    stack = await startStack({ sitePort: 0, apiPort: 0, host: '127.0.0.1', root, out: (line) => lines.push(line) });
+    stack = await startStack({ sitePort: 0, apiPort: 0, mailPort: 0, host: '127.0.0.1', root, out: (line) => lines.push(line) });
   }, 60_000);
   afterAll(() => stack?.stop());
 
@@ -143,7 +143,7 @@ describe('npm start on a port of its own', () => {
   let output = '';
   beforeAll(async () => {
     project = copyProject();
-    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort) };
+    const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort), MAIL_CATCHER_PORT: '0' };
     delete env.VITE_SUPABASE_URL;
     start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], { cwd: project.dir, env, detached: true });
     await new Promise<void>((resolve, reject) => {

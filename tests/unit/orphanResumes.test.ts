@@ -3,7 +3,9 @@
  * the retention purge sweeps it once the grace period has passed. Here the stand-in runs as a process of its own on
  * a kept data folder, takes a burst of 50 applications with PDFs from 50 addresses, and is killed (SIGKILL) halfway.
  * Opened again on the same folder: every acknowledged application has its row and its resume, and after the purge
- * (with the objects aged past the grace period) no resume is left without a row.
+ * (with the objects aged past the grace period) no resume is left without a row. The stand-in sends its
+ * notification e-mails to a mail catcher in this process, which outlives it: once the senders' leases have lapsed,
+ * every stored application's e-mail has arrived exactly once.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -15,6 +17,11 @@ import { PDFDocument } from 'pdf-lib';
 import { afterAll, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { purgeExpired } from '../../supabase/functions/_shared/purge.ts';
+import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher/server.ts';
+import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { mailApi } from '../../supabase/functions/_shared/mail.ts';
+import { deliverDue } from '../../supabase/functions/_shared/notify.ts';
+import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 
 const BURST = 50;
 /** The stand-in is killed once this many applications are acknowledged: the rest are in flight. */
@@ -24,6 +31,7 @@ const VALID = { first_name: 'Ann', last_name: 'Lee', phone: '(860) 555-0142', po
 const dataDir = mkdtempSync(path.join(tmpdir(), 'orphan-resumes-'));
 let child: ChildProcess | undefined;
 let reopened: LocalSupabase | undefined;
+let catcher: MailCatcher | undefined;
 
 afterAll(async () => {
   child?.kill('SIGKILL');
@@ -33,13 +41,14 @@ afterAll(async () => {
     await createClient(reopened.url, reopened.anonKey, { auth: { persistSession: false } }).auth.signInWithPassword({ email: 'nobody@example.com', password: 'not-a-password' });
     await reopened.close();
   }
+  await catcher?.close();
   rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** `npm run supabase:local -- --data <dataDir>` in one process (tsx's CLI would put a second one between). */
-function startStandIn(): Promise<{ url: string }> {
+function startStandIn(mailUrl: string): Promise<{ url: string; serviceRoleKey: string }> {
   child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', 'scripts/local-supabase/main.ts', '--data', dataDir], {
-    env: { ...process.env, LOCAL_SUPABASE_PORT: '0' },
+    env: { ...process.env, LOCAL_SUPABASE_PORT: '0', MAIL_API_URL: mailUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -47,7 +56,8 @@ function startStandIn(): Promise<{ url: string }> {
     child!.stdout!.on('data', (data) => {
       output += data;
       const url = /API URL: (\S+)/.exec(output)?.[1];
-      if (url) resolve({ url });
+      const serviceRoleKey = /service_role key: (\S+)/.exec(output)?.[1];
+      if (url && serviceRoleKey) resolve({ url, serviceRoleKey });
     });
     child!.stderr!.on('data', (data) => (output += data));
     child!.on('exit', (code) => reject(new Error(`The stand-in ended (${code}) before it was ready:\n${output}`)));
@@ -73,14 +83,17 @@ test('after a kill -9 mid-burst and the purge, no resume is left without a row a
   const document = await PDFDocument.create();
   document.addPage();
   const pdf = await document.save();
-  const { url } = await startStandIn();
+  catcher = await startMailCatcher({ port: 0 });
+  const { url, serviceRoleKey } = await startStandIn(catcher.url);
+  // A person's page: its fill-time token issued a minute before (the stand-in's signing secret is its service-role key).
+  const token = await issueFillToken(serviceRoleKey, 'application', Date.now() - 60_000);
 
   const acknowledged: string[] = [];
   const killed = new Promise<void>((resolve) => child!.on('exit', () => resolve()));
   const posts = Array.from({ length: BURST }, async (_, i) => {
     const email = `crash-${i}@example.com`;
     const form = new FormData();
-    for (const [name, value] of Object.entries({ ...VALID, email })) form.append(name, value);
+    for (const [name, value] of Object.entries({ ...VALID, email, fill_token: token })) form.append(name, value);
     form.append('resume', new File([pdf as BlobPart], 'resume.pdf', { type: 'application/pdf' }));
     const status = await apply(url, `127.0.1.${i + 1}`, form);
     if (status === 201) acknowledged.push(email);
@@ -113,12 +126,26 @@ test('after a kill -9 mid-burst and the purge, no resume is left without a row a
   // An hour later (the grace period), the purge removes every resume without a row, and nothing else.
   await db.query("update storage.objects set created_at = now() - interval '2 hours' where bucket_id = 'resumes'");
   const service = createClient(reopened.url, reopened.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const report = await purgeExpired(service, { suspectedSpam: { days: 30 } });
+  const report = await purgeExpired(service, { suspectedSpam: { days: 30 }, inquiries: { months: 24, clientStages: ['became-a-client'] }, applications: { months: 18 } });
   expect(report).toMatchObject({ orphans: orphansBefore, resumeFailures: [] });
   expect(await orphanCount()).toBe(0);
   for (const email of acknowledged) {
     const left = await db.query("select 1 from public.job_applications as a join storage.objects as o on o.bucket_id = 'resumes' and o.name = a.resume_url where a.email = $1", [email]);
     expect(left.rows, email).toHaveLength(1);
   }
-  console.log(`crash test: ${BURST} posted, ${acknowledged.length} acknowledged, ${stored.length} stored, ${orphansBefore} orphans before the sweep, ${await orphanCount()} after`);
+
+  // Every application stored, acknowledged or not, is announced exactly once: what the killed process sent
+  // before it could mark it is not sent again (same idempotency key), what it never sent goes now.
+  await db.query('update public.notification_outbox set leased_until = null, next_attempt_at = now()');
+  const notify = { ...notificationSettings, siteUrl: 'http://localhost:3000', mailer: mailApi({ url: catcher.url, key: 'test' }) };
+  await deliverDue(service, notify);
+  const ids = (await db.query<{ id: string }>("select id from public.job_applications where email like 'crash-%'")).rows.map((row) => row.id);
+  expect(ids.length).toBe(stored.length);
+  for (const id of ids) expect(catcher.messages.filter((mail) => mail.text.includes(`record=${id}`)), id).toHaveLength(1);
+  // The stand-in also sent its daily digest of the demo inquiries past the reply promise: the rest are the applications'.
+  expect(catcher.messages.filter((mail) => mail.subject.startsWith('New job application'))).toHaveLength(ids.length);
+  const outbox = (await db.query<{ status: string; n: number }>("select status, count(*)::int as n from public.notification_outbox where kind = 'application' group by status")).rows;
+  expect(outbox).toEqual([{ status: 'sent', n: ids.length }]);
+
+  console.log(`crash test: ${BURST} posted, ${acknowledged.length} acknowledged, ${stored.length} stored, ${orphansBefore} orphans before the sweep, ${await orphanCount()} after, ${catcher.messages.length} e-mails`);
 });

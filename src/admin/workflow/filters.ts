@@ -5,6 +5,7 @@
  * is what choosing it shows.
  */
 import type { RecordList, WorkflowColumns } from '../../database.ts';
+import { isOverdue } from './overdue.ts';
 import { isClosed } from './stages.ts';
 
 export type StageFilter = 'open' | 'all' | { code: string };
@@ -15,9 +16,11 @@ export interface Filters {
   stage: StageFilter;
   owner: OwnerFilter;
   age: AgeFilter;
+  /** Only the inquiries past the reply promise that nobody has answered (overdue.ts); the digest's link sets it. */
+  overdue: boolean;
 }
 
-export const DEFAULT_FILTERS: Filters = { stage: 'open', owner: 'anyone', age: 'any' };
+export const DEFAULT_FILTERS: Filters = { stage: 'open', owner: 'anyone', age: 'any', overdue: false };
 
 export const AGES: ReadonlyArray<readonly [AgeFilter, string]> = [
   ['any', 'Any age'],
@@ -57,6 +60,7 @@ export function filterRows<T extends Filterable>(rows: readonly T[], list: Recor
   const kept: T[] = [];
   for (const row of rows) {
     if (!keepsOwner(filters.owner, row.owner, me) || !keepsAge(filters.age, row.created_at, now)) continue;
+    if (filters.overdue && !(list === 'inquiries' && isOverdue(row, now))) continue;
     byStage.set(row.stage, (byStage.get(row.stage) ?? 0) + 1);
     if (keepsStage(list, filters.stage, row.stage)) kept.push(row);
   }

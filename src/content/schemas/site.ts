@@ -151,6 +151,23 @@ export const siteSchema = z.strictObject({
       description:
         "Optional: the embedded form provider (HubSpot). Mark ids not yet known with !placeholder in front (the site's own form then works alone, and the launch check lists them); leave the block out to use the site's own form only.",
     }),
+  notifications: z
+    .strictObject({
+      to: z
+        .array(z.email('an e-mail address, e.g. "intake@your-agency.com"'))
+        .min(1, 'at least one address: every request must reach someone')
+        .max(10)
+        .meta({ description: 'The intake addresses told of each new inquiry and application within a minute (the NOTIFY_TO environment variable overrides them), e.g. ["intake@your-agency.com"].' }),
+      from: z.email('an e-mail address, e.g. "notifications@your-agency.com"').meta({
+        description: 'The address the e-mails come from, on a domain the mail service has verified (MAIL_FROM overrides it); the agency name is shown as the sender.',
+      }),
+      replyWithinHours: z
+        .int('a whole number of hours')
+        .min(1)
+        .max(168)
+        .meta({ description: 'The reply promise in hours (the same as claims.replyPromise says): an inquiry still New after this long is marked Overdue in the dashboard and listed in the daily digest, e.g. 24.' }),
+    })
+    .meta({ description: 'Who hears of each new request: an e-mail with what kind of request, when, and a link to it in /admin (never a name, message or phone number).' }),
   siteUrl: z.url({ protocol: /^https?$/ }).meta({
     description: 'The public address of the site, used for canonical links and the sitemap; the SITE_URL environment variable overrides it.',
   }),

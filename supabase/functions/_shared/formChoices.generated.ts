@@ -2,6 +2,7 @@
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
 import type { RetentionPeriods } from './purge.ts';
+import type { NotificationSettings } from './notify.ts';
 
 export const formChoices: FormChoices = {
   "positions": [
@@ -220,15 +221,48 @@ export const inquiryChoices: InquiryChoices = {
       "code": "transportation",
       "label": "Transportation"
     }
-  ]
+  ],
+  "consent": {
+    "version": "2026-11-25",
+    "text": "I agree that you may store the health details in my request, to answer it."
+  }
 };
 
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
 export const providerContactForm: { region: string; portalId: string; formId: string } | null = null;
 
+/** Who hears of each new request, and the reply promise (site.yaml `notifications`, the openings). */
+export const notificationSettings: NotificationSettings = {
+  "agency": "Hearthside Home Care",
+  "from": "notifications@example.com",
+  "to": [
+    "intake@example.com"
+  ],
+  "replyWithinHours": 24,
+  "positions": [
+    {
+      "code": "care-scheduling-coordinator",
+      "title": "Care Scheduling Coordinator"
+    },
+    {
+      "code": "companion-caregiver",
+      "title": "Companion Caregiver"
+    }
+  ]
+};
+
 /** How long the purge function keeps what it erases (content/retention.yaml). */
 export const retention: RetentionPeriods = {
   "suspectedSpam": {
     "days": 30
+  },
+  "inquiries": {
+    "months": 24,
+    "clientStages": [
+      "became-a-client"
+    ]
+  },
+  "applications": {
+    "months": 18
   }
 };

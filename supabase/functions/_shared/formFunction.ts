@@ -7,6 +7,7 @@
  * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
  */
 import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
+import { deliverDue, type NotifyConfig } from './notify.ts';
 import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, issueFillToken, parseForm, readBodyWithin, type AnswerMode, type ClientKey } from './formPost.ts';
 
 /** Why a form was not sent: the fragment of the not-sent page (`/careers/not-sent#<reason>`), which explains it. */
@@ -56,6 +57,18 @@ export interface FormFunctionOptions<Field extends string> {
   submit: (form: FormData, req: Request, at: Date, spamReason: string | null) => Promise<Outcome<Field>>;
   /** The clock; tests set it. */
   now?: () => Date;
+  /**
+   * Tells staff at once: after a stored post is answered, the notification outbox (which the insert filled in
+   * the same transaction) is delivered in the background. Unset (no mail settings): the rows wait for the
+   * schedule. Never delays or fails the visitor's answer.
+   */
+  notify?: NotifyConfig | undefined;
+}
+
+/** Work that goes on after the answer: Supabase's EdgeRuntime.waitUntil keeps the function alive for it. */
+function inBackground(name: string, work: Promise<unknown>): void {
+  const settled = work.catch((error) => logFailure(name, 'the notifications could not be sent now (the schedule sends them)', error));
+  (globalThis as { EdgeRuntime?: { waitUntil(promise: Promise<unknown>): void } }).EdgeRuntime?.waitUntil(settled);
 }
 
 export function createFormFunction<Field extends string>(options: FormFunctionOptions<Field>): (req: Request) => Promise<Response> {
@@ -130,7 +143,9 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
 
     const mode = answerModeOf(req);
     try {
-      return reply(mode, cors, await submit(req));
+      const outcome = await submit(req);
+      if (outcome.sent && options.notify) inBackground(options.name, deliverDue(options.attempts.supabase, options.notify));
+      return reply(mode, cors, outcome);
     } catch (error) {
       logFailure(options.name, 'unexpected error', error);
       return reply(mode, cors, failed);

@@ -9,8 +9,11 @@
  * TRUSTED_PROXY_HOPS (optional, 1) how many proxies append to X-Forwarded-For between the visitor and the function:
  * 1 is Supabase's gateway alone; add one for each proxy of your own in front that appends (see clientAddress);
  * IPV6_PREFIX_BITS (optional, 64) how much of an IPv6 address names one client for the rate limits.
+ * The notification e-mails (see mailEnvironment): MAIL_API_KEY, MAIL_API_URL, MAIL_FROM, NOTIFY_TO.
  */
 import type { ClientKey } from './formPost.ts';
+import { mailApi, RESEND_API } from './mail.ts';
+import type { NotificationSettings, NotifyConfig } from './notify.ts';
 
 export interface FormEnvironment {
   supabaseUrl: string;
@@ -62,5 +65,36 @@ export function formEnvironment(functionName: string, env: EnvReader): FormEnvir
       proxyHops: whole('TRUSTED_PROXY_HOPS', 1, 1, 10),
       ipv6PrefixBits: whole('IPV6_PREFIX_BITS', 64, 32, 128),
     },
+  };
+}
+
+/**
+ * The notification e-mails' settings: MAIL_API_KEY (the mail API's key, e.g. Resend's; without it nothing is sent
+ * and the notifications wait in the outbox, counted in the dashboard), MAIL_API_URL (optional, Resend's API by
+ * default: any service that takes the same request), MAIL_FROM (optional: the sending address, on a domain the
+ * service has verified; site.yaml's otherwise) and NOTIFY_TO (optional: the intake addresses, comma-separated;
+ * site.yaml's otherwise). Undefined when MAIL_API_KEY is not set.
+ */
+export function mailEnvironment(functionName: string, env: EnvReader, settings: NotificationSettings, siteUrl: string): NotifyConfig | undefined {
+  const key = env.get('MAIL_API_KEY')?.trim();
+  if (!key) {
+    console.warn(`${functionName}: MAIL_API_KEY is not set, so no notification e-mail is sent: they wait in the outbox (the dashboard counts them). Run \`supabase secrets set MAIL_API_KEY=...\`.`);
+    return undefined;
+  }
+  const url = env.get('MAIL_API_URL')?.trim() || RESEND_API;
+  if (!/^https:\/\/[^/]/.test(url) && !/^http:\/\/(localhost|127\.0\.0\.1)[:/]/.test(url)) {
+    throw new Error(`${functionName}: MAIL_API_URL must be an https:// URL like ${RESEND_API}, found "${url}".`);
+  }
+  const to = env.get('NOTIFY_TO')?.split(',').map((value) => value.trim()).filter((value) => value !== '');
+  const address = /^[^\s@<>",]+@[^\s@<>",]+\.[^\s@<>",]+$/;
+  for (const value of [...(to ?? []), env.get('MAIL_FROM')?.trim()].filter((value) => value)) {
+    if (!address.test(value!)) throw new Error(`${functionName}: "${value}" in MAIL_FROM or NOTIFY_TO is not an e-mail address.`);
+  }
+  return {
+    ...settings,
+    ...(to?.length ? { to } : {}),
+    from: env.get('MAIL_FROM')?.trim() || settings.from,
+    siteUrl,
+    mailer: mailApi({ url, key }),
   };
 }

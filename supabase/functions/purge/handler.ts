@@ -5,6 +5,7 @@
  */
 import { createClient } from '@supabase/supabase-js';
 import { purgeExpired, type RetentionPeriods } from '../_shared/purge.ts';
+import { jsonAnswer as json, roleOf } from '../_shared/serviceRole.ts';
 
 export interface PurgeOptions {
   supabaseUrl: string;
@@ -12,21 +13,8 @@ export interface PurgeOptions {
   retention: RetentionPeriods;
 }
 
-/** The role a verified JWT names (the gateway has checked its signature), or undefined. */
-function roleOf(authorization: string | null): string | undefined {
-  const payload = /^Bearer [\w-]+\.([\w-]+)\.[\w-]+$/.exec(authorization ?? '')?.[1];
-  if (!payload) return undefined;
-  try {
-    const claims = JSON.parse(atob(payload.replace(/-/g, '+').replace(/_/g, '/'))) as { role?: unknown };
-    return typeof claims.role === 'string' ? claims.role : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
 export function createPurge(options: PurgeOptions): (req: Request) => Promise<Response> {
   const supabase = createClient(options.supabaseUrl, options.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
-  const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', 'X-Content-Type-Options': 'nosniff' } });
   return async (req) => {
     if (req.method !== 'POST') return json(405, { error: 'POST only' });
     if (roleOf(req.headers.get('authorization')) !== 'service_role') return json(403, { error: 'The purge runs with the service-role key only.' });

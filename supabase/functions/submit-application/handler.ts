@@ -7,6 +7,7 @@
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
+import type { NotifyConfig } from '../_shared/notify.ts';
 import {
   APPLICATION_FIELDS,
   APPLICATION_LIMITS,
@@ -37,6 +38,8 @@ export interface SubmitApplicationOptions {
   choices: FormChoices;
   /** The clock; tests set it. */
   now?: () => Date;
+  /** The notification e-mails (functionEnv.ts, mailEnvironment); unset, they wait in the outbox for the schedule. */
+  notify?: NotifyConfig | undefined;
 }
 
 const NAME = 'submit-application';
@@ -85,6 +88,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
     attempts: { supabase, form: 'application', key: options.rateLimit, perHour: APPLICATION_LIMITS.postsPerHour },
     messages: APPLICATION_MESSAGES,
     ...(options.now ? { now: options.now } : {}),
+    notify: options.notify,
     async submit(form, req, at, spamReason) {
       const parsed = applicationSchema(options.choices, dateInConnecticut(at)).safeParse(textAnswers(form));
       // An unknown position also fails the "still open" check after it: the first message is the one shown.

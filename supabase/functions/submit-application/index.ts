@@ -3,8 +3,9 @@
  * environment (see _shared/functionEnv.ts), stops at start-up naming any that is missing or wrong, and
  * serves the handler (handler.ts) with the form's choices generated from content/.
  */
-import { formEnvironment } from '../_shared/functionEnv.ts';
-import { formChoices } from '../_shared/formChoices.generated.ts';
+import { formEnvironment, mailEnvironment } from '../_shared/functionEnv.ts';
+import { formChoices, notificationSettings } from '../_shared/formChoices.generated.ts';
 import { createSubmitApplication } from './handler.ts';
 
-Deno.serve(createSubmitApplication({ ...formEnvironment('submit-application', Deno.env), choices: formChoices }));
+const env = formEnvironment('submit-application', Deno.env);
+Deno.serve(createSubmitApplication({ ...env, choices: formChoices, notify: mailEnvironment('submit-application', Deno.env, notificationSettings, env.siteUrl) }));

@@ -1,6 +1,7 @@
 /**
  * The submit-inquiry Edge Function: takes a post of the site's own contact form (the home page's Request
- * Information card and /contact), checks it with the one inquiry schema (every wrong field at once), keeps
+ * Information card and /contact), checks it with the one inquiry schema (every wrong field at once; a request
+ * without consent to store its health details is one of them, refused like any wrong answer), keeps
  * floods out and files what looks automated apart exactly as submit-application does, stores the row in
  * `inquiries` as the service role, and then, when the agency has configured its HubSpot contact form, forwards
  * the request there too (not suspected spam: the agency's CRM gets only what staff would work on). The
@@ -9,6 +10,7 @@
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
+import type { NotifyConfig } from '../_shared/notify.ts';
 import { createFormFunction, fieldErrors, logFailure, serviceClient, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
 import { forwardToHubSpot, type HubSpotForm } from '../_shared/hubspot.ts';
@@ -35,6 +37,8 @@ export interface SubmitInquiryOptions {
   hubspotTimeoutMs?: number;
   /** The clock; tests set it. */
   now?: () => Date;
+  /** The notification e-mails (functionEnv.ts, mailEnvironment); unset, they wait in the outbox for the schedule. */
+  notify?: NotifyConfig | undefined;
 }
 
 const NAME = 'submit-inquiry';
@@ -42,9 +46,10 @@ const NAME = 'submit-inquiry';
 export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Request) => Promise<Response> {
   const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
 
-  async function store(req: Request, fields: InquiryFields, spamReason: string | null): Promise<Outcome<InquiryField>> {
+  async function store(req: Request, fields: InquiryFields, at: Date, spamReason: string | null): Promise<Outcome<InquiryField>> {
     const slot = await withPostSlot({ supabase, form: 'inquiry', req, key: options.rateLimit, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
-      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, spam_reason: spamReason };
+      // Consent is given when the post arrives, on the function's clock (never the client's).
+      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, consented_at: at.toISOString(), spam_reason: spamReason };
       const insert = await supabase.from('inquiries').insert(row);
       if (insert.error) logFailure(NAME, 'the inquiry could not be inserted', insert.error);
       return !insert.error;
@@ -74,18 +79,19 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
     attempts: { supabase, form: 'inquiry', key: options.rateLimit, perHour: INQUIRY_LIMITS.postsPerHour },
     messages: INQUIRY_MESSAGES,
     ...(options.now ? { now: options.now } : {}),
-    async submit(form, req, _at, spamReason) {
+    notify: options.notify,
+    async submit(form, req, at, spamReason) {
       const parsed = inquirySchema(options.choices).safeParse(answers(form));
-      if (parsed.success) return store(req, parsed.data, spamReason);
+      if (parsed.success) return store(req, parsed.data, at, spamReason);
       return { sent: false, reason: 'invalid', status: 400, message: INQUIRY_MESSAGES.invalid, errors: fieldErrors<InquiryField>(parsed.error.issues) };
     },
   });
 }
 
-/** The text fields as strings or absent, and every ticked service: what the schema reads. */
+/** The text fields and the consent box as strings or absent, and every ticked service: what the schema reads. */
 function answers(form: FormData): Record<string, string | string[] | undefined> {
   const result: Record<string, string | string[] | undefined> = {};
-  for (const name of [...INQUIRY_FIELDS.text, INQUIRY_FIELDS.page]) {
+  for (const name of [...INQUIRY_FIELDS.text, INQUIRY_FIELDS.page, INQUIRY_FIELDS.consent]) {
     const value = form.get(name);
     // A file sent under a text field's name is no answer to it.
     result[name] = typeof value === 'string' ? value : undefined;

@@ -4,8 +4,9 @@
  * The settings are those of submit-application (see _shared/functionEnv.ts); the HubSpot form it forwards to
  * comes from content/site.yaml through formChoices.generated.ts (none while the ids are placeholders).
  */
-import { formEnvironment } from '../_shared/functionEnv.ts';
-import { inquiryChoices, providerContactForm } from '../_shared/formChoices.generated.ts';
+import { formEnvironment, mailEnvironment } from '../_shared/functionEnv.ts';
+import { inquiryChoices, notificationSettings, providerContactForm } from '../_shared/formChoices.generated.ts';
 import { createSubmitInquiry } from './handler.ts';
 
-Deno.serve(createSubmitInquiry({ ...formEnvironment('submit-inquiry', Deno.env), choices: inquiryChoices, hubspot: providerContactForm }));
+const env = formEnvironment('submit-inquiry', Deno.env);
+Deno.serve(createSubmitInquiry({ ...env, choices: inquiryChoices, hubspot: providerContactForm, notify: mailEnvironment('submit-inquiry', Deno.env, notificationSettings, env.siteUrl) }));

@@ -5,8 +5,8 @@ import type { BrowserContext, Page } from '@playwright/test';
  * headless chromium then sometimes drops the next clicks. This cancels them the way a page's own handler
  * would, after the boot script's capture-phase listener has seen the click.
  */
-export function cancelAppLinks(target: Page | BrowserContext): Promise<void> {
-  return target.addInitScript(() =>
+export async function cancelAppLinks(target: Page | BrowserContext): Promise<void> {
+  await target.addInitScript(() =>
     document.addEventListener('click', (event) => {
       if (event.target instanceof Element && event.target.closest('a[href^="tel:"], a[href^="mailto:"]')) event.preventDefault();
     }),

@@ -1,0 +1,169 @@
+/**
+ * Telling staff of every new request, never losing one: the sender of the notification outbox
+ * (supabase/migrations/20261126000000_notification_outbox.sql). The same code runs where a request is stored (the
+ * form functions deliver right after answering the visitor), in the notify function that pg_cron calls every
+ * minute on Supabase (retries, the daily digest), and on a timer in the local stand-in.
+ *
+ * A row is claimed with a lease, sent under its id as the idempotency key, and marked sent; a failure waits its
+ * backoff, a permanent refusal (an address refused) or the seventh failure marks it failed, shown in the
+ * dashboard with the reason. A sender stopped mid-way lets its lease lapse: the next one sends again under the
+ * same key, which the mail API answers without a second message, so each notification arrives once.
+ *
+ * The e-mail says what kind of request, when, and links to the record in /admin. It never holds a name, the
+ * message, a phone number, a health detail or the resume: e-mail is not a safe place for them.
+ */
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { MailError, type Mail, type Mailer } from './mail.ts';
+
+/** What the content (site.yaml `notifications`, the agency's name, the openings) says; env may override `to`/`from`. */
+export interface NotificationSettings {
+  /** The agency's name: the sender's display name and the e-mails' signature. */
+  agency: string;
+  /** The sending address (a domain the mail service has verified). */
+  from: string;
+  /** The intake addresses that hear of each request. */
+  to: string[];
+  /** The reply promise, in hours: an inquiry still New after this long is overdue. */
+  replyWithinHours: number;
+  /** The openings by code, to say which one an application is for. */
+  positions: Array<{ code: string; title: string }>;
+}
+
+export interface NotifyConfig extends NotificationSettings {
+  mailer: Mailer;
+  /** The public site's origin, where /admin is. */
+  siteUrl: string;
+  /** Times are written in the agency's own zone. */
+  timeZone?: string;
+}
+
+export interface DeliveryReport {
+  sent: number;
+  /** Failed this time, tried again later. */
+  retrying: number;
+  /** Given up: shown in the dashboard. */
+  failed: number;
+}
+
+/** One claimed row, as public.claim_notifications returns it. */
+export interface ClaimedNotification {
+  id: string;
+  kind: 'inquiry' | 'application' | 'digest';
+  record_id: string | null;
+  record_created_at: string | null;
+  position_code: string | null;
+  digest_day: string | null;
+  overdue: Array<{ id: string; created_at: string }> | null;
+  attempts: number;
+}
+
+export const AGENCY_TIME_ZONE = 'America/New_York';
+/** How long a sender holds the rows it claimed: far longer than sending them takes. */
+const LEASE_SECONDS = 60;
+const BATCH = 20;
+/** Rounds of claiming per run, so a run ends even when rows keep arriving. */
+const MAX_ROUNDS = 10;
+
+/** Sends what is due now; resolves with what happened. Throws only when the database cannot be reached. */
+export async function deliverDue(supabase: SupabaseClient, config: NotifyConfig): Promise<DeliveryReport> {
+  const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
+  for (let round = 0; round < MAX_ROUNDS; round++) {
+    const claimed = await supabase.rpc('claim_notifications', { p_limit: BATCH, p_lease_seconds: LEASE_SECONDS });
+    if (claimed.error) throw new Error(`The notifications could not be read: ${claimed.error.message}`);
+    const rows = (claimed.data ?? []) as ClaimedNotification[];
+    for (const row of rows) {
+      const outcome = await deliverOne(row, config);
+      const marked = await supabase.rpc('notification_outcome', { p_id: row.id, p_error: outcome?.message ?? null, p_permanent: outcome?.permanent ?? false });
+      if (marked.error) throw new Error(`A notification's outcome could not be recorded: ${marked.error.message}`);
+      if (marked.data === 'sent') report.sent++;
+      else if (marked.data === 'retry') report.retrying++;
+      else if (marked.data === 'failed') report.failed++;
+    }
+    if (rows.length < BATCH) break;
+  }
+  return report;
+}
+
+/** Sends one row's e-mail; undefined when it was accepted, else what went wrong. */
+async function deliverOne(row: ClaimedNotification, config: NotifyConfig): Promise<MailError | undefined> {
+  if (config.to.length === 0) return new MailError('No intake address is set (site.yaml notifications.to, or NOTIFY_TO).', true);
+  try {
+    await config.mailer.send(composeNotification(row, config), row.id);
+    return undefined;
+  } catch (error) {
+    return error instanceof MailError ? error : new MailError((error as Error).message, false);
+  }
+}
+
+/** Queues today's digest of inquiries past the reply promise (once a day, whatever calls it); true when queued. */
+export async function queueDigest(supabase: SupabaseClient, replyWithinHours: number): Promise<boolean> {
+  const queued = await supabase.rpc('queue_overdue_digest', { p_reply_hours: replyWithinHours });
+  if (queued.error) throw new Error(`The overdue digest could not be queued: ${queued.error.message}`);
+  return queued.data !== null;
+}
+
+/** The link to a record in the dashboard: it opens the record's dialog, after sign-in if need be. */
+export function recordLink(siteUrl: string, list: 'inquiries' | 'applications', id: string): string {
+  const url = new URL('/admin', siteUrl);
+  url.searchParams.set('view', list);
+  url.searchParams.set('record', id);
+  return url.href;
+}
+
+/** The overdue inquiries in the dashboard: the inquiries list with the Overdue filter. */
+export function overdueLink(siteUrl: string): string {
+  const url = new URL('/admin', siteUrl);
+  url.searchParams.set('view', 'inquiries');
+  url.searchParams.set('overdue', '1');
+  return url.href;
+}
+
+/** The e-mail of one row: subject, plain text and simple HTML, with no personal data. */
+export function composeNotification(row: ClaimedNotification, config: NotifyConfig): Mail {
+  const from = `${quoteName(config.agency)} <${config.from}>`;
+  const when = (iso: string) => formatWhen(iso, config.timeZone ?? AGENCY_TIME_ZONE);
+  if (row.kind === 'digest') {
+    const overdue = row.overdue ?? [];
+    const count = `${overdue.length} ${overdue.length === 1 ? 'inquiry is' : 'inquiries are'}`;
+    const subject = `${count} past the ${config.replyWithinHours}-hour reply promise`;
+    const intro = `${count} still New after ${config.replyWithinHours} hours: nobody has replied yet.`;
+    const items = overdue.map((item) => ({ label: `Inquiry sent ${when(item.created_at)}`, href: recordLink(config.siteUrl, 'inquiries', item.id) }));
+    return message(from, config.to, subject, intro, items, { label: 'All overdue inquiries', href: overdueLink(config.siteUrl) }, config.agency);
+  }
+  const list = row.kind === 'inquiry' ? 'inquiries' : 'applications';
+  const position = config.positions.find((p) => p.code === row.position_code)?.title;
+  const subject = row.kind === 'inquiry' ? 'New inquiry from the website' : `New job application${position ? `: ${position}` : ''}`;
+  const sent = row.record_created_at ? ` on ${when(row.record_created_at)}` : '';
+  const intro =
+    row.kind === 'inquiry'
+      ? `A family sent the contact form${sent}. We promise a reply within ${config.replyWithinHours} hours.`
+      : `Someone applied${position ? ` for ${position}` : ''}${sent}.`;
+  const link = { label: row.kind === 'inquiry' ? 'Open the inquiry' : 'Open the application', href: recordLink(config.siteUrl, list, row.record_id ?? '') };
+  return message(from, config.to, subject, intro, [], link, config.agency);
+}
+
+function message(from: string, to: string[], subject: string, intro: string, items: Array<{ label: string; href: string }>, link: { label: string; href: string }, agency: string): Mail {
+  const privacy = 'The details are in the dashboard only: this e-mail carries no name, message or phone number.';
+  const text = [intro, '', ...items.map((item) => `- ${item.label}: ${item.href}`), ...(items.length ? [''] : []), `${link.label}: ${link.href}`, '', privacy, '', `${agency} website`].join('\n');
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${escapeHtml(subject)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;font-size:16px;line-height:1.5;color:#1f2933">
+<p>${escapeHtml(intro)}</p>
+${items.length ? `<ul>${items.map((item) => `<li><a href="${escapeHtml(item.href)}">${escapeHtml(item.label)}</a></li>`).join('')}</ul>\n` : ''}<p><a href="${escapeHtml(link.href)}" style="display:inline-block;padding:10px 16px;background:#1d4e89;color:#ffffff;text-decoration:none;border-radius:4px">${escapeHtml(link.label)}</a></p>
+<p style="font-size:14px;color:#52606d">${escapeHtml(privacy)}</p>
+<p style="font-size:14px;color:#52606d">${escapeHtml(agency)} website</p>
+</body></html>`;
+  return { from, to, subject, text, html };
+}
+
+/** "Wed, Nov 25, 2026, 9:14 AM EST" in the agency's zone. */
+export function formatWhen(iso: string, timeZone: string): string {
+  return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(iso));
+}
+
+/** A display name as an RFC 5322 quoted string when it holds anything but letters, digits and spaces. */
+function quoteName(name: string): string {
+  return /^[\p{L}\p{N} ]+$/u.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
