@@ -146,6 +146,10 @@ begin
   if not found then
     return 'gone';
   end if;
+  -- A sender whose lease lapsed may answer after another one sent the row: what was sent stays sent.
+  if item.status = 'sent' then
+    return 'sent';
+  end if;
   if p_error is null then
     update public.notification_outbox as o set status = 'sent', sent_at = pg_catalog.now(), leased_until = null, last_error = null where o.id = p_id;
     return 'sent';

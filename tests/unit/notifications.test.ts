@@ -115,7 +115,7 @@ describe('a new request', () => {
   test('an inquiry sends exactly one e-mail, with the link to it in /admin and none of what the family wrote', async () => {
     const id = await postInquiry();
     await catcher.waitFor('the inquiry e-mail', () => about(id).length > 0, 5_000);
-    // Whatever runs next (the schedule) finds nothing left to send.
+    // Whatever runs next (the schedule) finds nothing left to send, even while the first sender still holds the row.
     expect(await deliverDue(clients.client(supabase.serviceRoleKey), config)).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(catcher.messages).toHaveLength(1);
     const [mail] = catcher.messages as [CaughtMail];
@@ -126,7 +126,8 @@ describe('a new request', () => {
     expect(mail.html).toContain(`href="${SITE}/admin?view=inquiries&amp;record=${id}"`);
     expect(mail.text).toContain(`within ${notificationSettings.replyWithinHours} hours`);
     expectNothingPersonal(mail, [FAMILY.name, 'Maria', FAMILY.phone, '555-0187', '2035550187', FAMILY.email, FAMILY.town, 'dementia', 'hospital', 'Personal Care', 'A parent']);
-    expect(await outbox()).toEqual([{ kind: 'inquiry', status: 'sent', attempts: 1, last_error: null, record: id }]);
+    // The sender marks the row once the mail service has answered: a moment after the message is in.
+    await expect.poll(outbox).toEqual([{ kind: 'inquiry', status: 'sent', attempts: 1, last_error: null, record: id }]);
   });
 
   test('an application sends exactly one e-mail naming the opening, without the name, phone, letter or resume', async () => {
@@ -170,6 +171,8 @@ describe('mail down', () => {
     const service = clients.client(supabase.serviceRoleKey);
     // The functions tried at once, in the background, and failed: each row waits a minute.
     await expect.poll(async () => (await outbox()).map((row) => row.attempts), { timeout: 5_000 }).toEqual([1, 1, 1]);
+    // And each of those first senders has recorded its failure (none still holds its row).
+    await expect.poll(async () => (await supabase.db.query('select 1 from public.notification_outbox where leased_until is not null')).rows.length).toBe(0);
     for (let minute = 1; minute <= 30; minute++) {
       await later(1);
       if (minute === 10) catcher.setDown(false);
@@ -195,6 +198,9 @@ describe('mail down', () => {
     await later(2);
     expect(await deliverDue(service, config)).toMatchObject({ sent: 1 });
     expect(catcher.messages).toHaveLength(1);
+    // The first sender, back late with a failure, does not undo what the second sent.
+    expect((await service.rpc('notification_outcome', { p_id: row.id, p_error: 'late failure', p_permanent: true })).data).toBe('sent');
+    expect((await outbox()).map((item) => item.status)).toEqual(['sent']);
   });
 
   test('a poisoned intake address fails at once with the reason, staff see it and send it again; others cannot', async () => {
