@@ -20,7 +20,7 @@ import { measureApply } from './lib/applyBench.ts';
 import { measureNotify } from './lib/notifyBench.ts';
 import { measurePurge } from './lib/purgeBench.ts';
 import { measureTransfer } from './lib/transferBench.ts';
-import { median, signInBurst, type BurstResult } from './lib/signInBurst.ts';
+import { median, p95, signInBurst, type BurstResult } from './lib/signInBurst.ts';
 import { startLocalSupabase } from './local-supabase/server.ts';
 import { freePorts } from './lib/freePorts.ts';
 import { copyProject } from './lib/projectCopy.ts';
@@ -203,7 +203,6 @@ if (!BUILDS_ONLY) {
     await stack.close();
   }
   const delay = (pick: (ms: number[]) => number) => Math.max(...bursts.map((b) => pick(b.duringMs) - b.quietMs)).toFixed(1);
-  const p95 = (ms: number[]) => [...ms].sort((a, b) => a - b)[Math.floor(ms.length * 0.95)]!;
   rows.push([
     'REST read delay during 20 wrong-password sign-ins (median / p95 / max over a quiet read, worst of 5 bursts)',
     `${delay(median)} / ${delay(p95)} / ${delay((ms) => Math.max(...ms))} ms`,

@@ -8,16 +8,12 @@ import { startMailCatcher } from '../mail-catcher/server.ts';
 import { startLocalSupabase } from '../local-supabase/server.ts';
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { median, p95 } from './signInBurst.ts';
 
 export interface NotifyBench {
   requests: number;
   p50: number;
   p95: number;
-}
-
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 }
 
 export async function measureNotify(count = 40): Promise<NotifyBench> {
@@ -47,7 +43,7 @@ export async function measureNotify(count = 40): Promise<NotifyBench> {
       await catcher.waitFor(`the e-mail of inquiry ${id}`, (messages) => messages.some((mail) => mail.text.includes(`record=${id}`)), 10_000);
       times.push(performance.now() - started);
     }
-    return { requests: count, p50: percentile(times, 50), p95: percentile(times, 95) };
+    return { requests: count, p50: median(times), p95: p95(times) };
   } finally {
     await supabase.close();
     await catcher.close();

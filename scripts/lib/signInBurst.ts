@@ -27,6 +27,7 @@ function once(url: string, init: { method?: string; headers: Record<string, stri
 
 /** The middle value (the upper one of an even count). */
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)] ?? Number.NaN;
+export const p95 = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length * 0.95)] ?? Number.NaN;
 
 export interface BurstResult {
   /** Median time of a REST read with nothing else going on. */

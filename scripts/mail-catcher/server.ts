@@ -15,6 +15,7 @@
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { escapeHtml } from '../../src/seo/head.ts';
 
 export interface CaughtMail {
   id: string;
@@ -180,10 +181,6 @@ function readBody(req: IncomingMessage): Promise<string> {
 function send(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, { 'Content-Type': type, 'Cache-Control': 'no-store', 'X-Content-Type-Options': 'nosniff' });
   res.end(body);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;line-height:1.5;color:#1f2933}

@@ -8,7 +8,6 @@
 import { css } from '@emotion/react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { useState } from 'react';
-import type { RecordList } from '../database.ts';
 import { color, layout } from '../theme.ts';
 import { supabase } from './client.ts';
 import { eraseRecord, GoneError, type Erasure } from './erasure.ts';
@@ -16,7 +15,7 @@ import { recordExport } from './export/record.ts';
 import { recordJsonFileName, whatWeHoldJson } from './export/recordJson.ts';
 import { saveFile } from './export/saveFile.ts';
 import { isSessionEnded, loadRow, type TableName } from './records.ts';
-import { listOf, loadHistory } from './workflow/data.ts';
+import { listOf, loadHistory, recordNoun } from './workflow/data.ts';
 
 export interface AdminActions {
   /** A staff member's name by id, for the export. */
@@ -40,11 +39,9 @@ interface Props extends AdminActions {
   onSessionEnded: () => void;
 }
 
-const NOUN: Record<RecordList, string> = { applications: 'application', inquiries: 'inquiry' };
-
 export function RecordAdminActions({ table, id, name, hasResume, staffName, userId, onErased, onFailure, onExported, onSessionEnded }: Props) {
   const list = listOf(table);
-  const noun = NOUN[list];
+  const noun = recordNoun(list);
   const [exporting, setExporting] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [erasing, setErasing] = useState(false);

@@ -20,7 +20,7 @@ import type { AdminActions } from './RecordAdminActions.tsx';
 import type { DialogConfig, RecordDialogProps } from './RecordDialog.tsx';
 import { countThisWeek, isSessionEnded, loadRows, searchRows, type ListRow, type TableName, type TextField } from './records.ts';
 import { useToast } from './Toasts.tsx';
-import { listOf, loadStaff } from './workflow/data.ts';
+import { listOf, loadStaff, recordNoun } from './workflow/data.ts';
 import { DEFAULT_FILTERS, filterRows, type Filters } from './workflow/filters.ts';
 import { ListFilters } from './workflow/ListFilters.tsx';
 import { replyPromiseHours, waitingOf } from './workflow/overdue.ts';
@@ -181,7 +181,7 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
       const csv = listCsv(list, exported, { staffName });
       const recorded = await recordExport(supabase, list, 'csv', exported.map((row) => row.id), filterDescription(list, filters, query, { staffName, me: userId }));
       saveFile(csvFileName(list), 'text/csv;charset=utf-8', csv);
-      toast({ title: 'Export ready', description: `${recorded} ${recorded === 1 ? noun.replace(/ies$/, 'y').replace(/s$/, '') : noun} saved as a CSV file. Each record's history says it was exported.` });
+      toast({ title: 'Export ready', description: `${recorded} ${recorded === 1 ? recordNoun(list) : noun} saved as a CSV file. Each record's history says it was exported.` });
     } catch (error) {
       fail(error, `Failed to export the ${noun}: nothing was downloaded`);
     } finally {

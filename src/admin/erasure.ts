@@ -9,7 +9,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { RESUME_KEY_PATTERN } from '../../supabase/functions/_shared/application.ts';
 import type { Database, RecordList } from '../database.ts';
 import { LoadError, type TableName } from './records.ts';
-import { listOf } from './workflow/data.ts';
+import { listOf, recordNoun } from './workflow/data.ts';
 
 /** The record was not there any more (erased meanwhile, by another admin or the purge). */
 export class GoneError extends Error {}
@@ -34,11 +34,9 @@ export async function eraseRecord(client: SupabaseClient<Database>, table: Table
   }
 }
 
-const NOUN: Record<RecordList, string> = { applications: 'application', inquiries: 'inquiry' };
-
 /** The toast after an erasure: the resume is mentioned only when it could not be removed now. */
 export function erasedNotice(list: RecordList, erasure: Erasure | 'gone'): { title: string; description: string; destructive?: boolean } {
-  const noun = NOUN[list];
+  const noun = recordNoun(list);
   if (erasure === 'gone') return { title: 'Already erased', description: `This ${noun} was no longer there: someone erased it meanwhile.` };
   const base = `The ${noun} and its notes were erased${erasure.resume === 'removed' ? ', with its resume' : ''}. Its history keeps one line saying so.`;
   return erasure.resume === 'left-for-the-sweep'

@@ -4,6 +4,7 @@
  * path of its own.
  */
 import { useCallback, useEffect, useState } from 'react';
+import { ADMIN_PARAMS } from '../../supabase/functions/_shared/adminLinks.ts';
 
 export type View = 'applications' | 'inquiries';
 
@@ -32,19 +33,19 @@ export function useView(): [View, (view: View) => void] {
 
 /** The record a link names (?record=<id>: a notification e-mail's), to open once its list is read. */
 export function recordInAddress(): string | null {
-  return new URLSearchParams(location.search).get('record');
+  return new URLSearchParams(location.search).get(ADMIN_PARAMS.record);
 }
 
 /** Whether a link asks for the overdue inquiries only (?overdue=1: the digest e-mail's). */
 export function overdueInAddress(): boolean {
-  return new URLSearchParams(location.search).get('overdue') === '1';
+  return new URLSearchParams(location.search).get(ADMIN_PARAMS.overdue) === '1';
 }
 
 /** Once the record a link named is shown (or found missing), the address forgets it: a reload shows the list. */
 export function forgetRecordInAddress(): void {
   const params = new URLSearchParams(location.search);
-  if (!params.has('record')) return;
-  params.delete('record');
+  if (!params.has(ADMIN_PARAMS.record)) return;
+  params.delete(ADMIN_PARAMS.record);
   const query = params.toString();
   history.replaceState(history.state, '', location.pathname + (query ? `?${query}` : '') + location.hash);
 }

@@ -194,6 +194,10 @@ begin
   if p_reply_hours is null or p_reply_hours < 1 then
     raise exception 'p_reply_hours must be at least 1, found %', p_reply_hours using errcode = '22023';
   end if;
+  -- The schedules call this far more often than once a day: the day's digest, once queued, ends it at once.
+  if exists (select 1 from public.notification_outbox as d where d.digest_day = p_day) then
+    return null;
+  end if;
   select pg_catalog.jsonb_agg(pg_catalog.jsonb_build_object('id', o.id, 'created_at', o.created_at) order by o.created_at, o.id)
     into list from public.overdue_inquiries(p_reply_hours) as o;
   if list is null then

@@ -8,6 +8,7 @@
 import type { RecordEvent, RecordList, RecordNote } from '../../database.ts';
 import { resumeFileName, type ApplicationSummary } from '../applications.ts';
 import type { InquirySummary } from '../inquiries.ts';
+import { recordNoun } from '../workflow/data.ts';
 import { describeEvent } from '../workflow/eventText.ts';
 import { APPLICATION_CSV_COLUMNS, INQUIRY_CSV_COLUMNS, isoDate, type ExportNames } from './listCsv.ts';
 
@@ -52,5 +53,5 @@ export function whatWeHoldJson({ list, row, events, notes, exportedAt, exportedB
 
 /** 'what-we-hold-application-1a2b3c4d.json': the kind of record and the start of its id, never a name. */
 export function recordJsonFileName(list: RecordList, id: string): string {
-  return `what-we-hold-${list === 'applications' ? 'application' : 'inquiry'}-${id.slice(0, 8)}.json`;
+  return `what-we-hold-${recordNoun(list)}-${id.slice(0, 8)}.json`;
 }

@@ -9,6 +9,7 @@ import { css } from '@emotion/react';
 import { useCallback, useEffect, useState } from 'react';
 import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
+import { recordLink } from '../../../supabase/functions/_shared/adminLinks.ts';
 import { formatDateTime } from '../format.ts';
 
 interface FailedNotification {
@@ -33,8 +34,8 @@ const WHAT: Record<FailedNotification['kind'], string> = {
 
 /** The record's address in the dashboard, as the e-mail would have linked it. */
 function recordHref(row: FailedNotification): string | null {
-  const params = row.inquiry_id ? { view: 'inquiries', record: row.inquiry_id } : row.application_id ? { view: 'applications', record: row.application_id } : null;
-  return params ? `${location.pathname}?${new URLSearchParams(params)}` : null;
+  if (row.inquiry_id) return recordLink(location.origin, 'inquiries', row.inquiry_id);
+  return row.application_id ? recordLink(location.origin, 'applications', row.application_id) : null;
 }
 
 export function NotificationTrouble({ onFailure }: { onFailure: (error: unknown, description: string) => void }) {

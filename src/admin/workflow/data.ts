@@ -12,6 +12,9 @@ import { LoadError, type TableName } from '../records.ts';
 
 export const listOf = (table: TableName): RecordList => (table === 'job_applications' ? 'applications' : 'inquiries');
 
+/** One record of a list, in a sentence: 'application', 'inquiry'. */
+export const recordNoun = (list: RecordList): string => (list === 'applications' ? 'application' : 'inquiry');
+
 /** The workflow's columns of a record, as the list holds them. */
 export type Worked = { id: string } & WorkflowColumns;
 

@@ -13,6 +13,7 @@
  * message, a phone number, a health detail or the resume: e-mail is not a safe place for them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
+import { overdueLink, recordLink } from './adminLinks.ts';
 import { MailError, type Mail, type Mailer } from './mail.ts';
 
 /** What the content (site.yaml `notifications`, the agency's name, the openings) says; env may override `to`/`from`. */
@@ -100,22 +101,6 @@ export async function queueDigest(supabase: SupabaseClient, replyWithinHours: nu
   const queued = await supabase.rpc('queue_overdue_digest', { p_reply_hours: replyWithinHours });
   if (queued.error) throw new Error(`The overdue digest could not be queued: ${queued.error.message}`);
   return queued.data !== null;
-}
-
-/** The link to a record in the dashboard: it opens the record's dialog, after sign-in if need be. */
-export function recordLink(siteUrl: string, list: 'inquiries' | 'applications', id: string): string {
-  const url = new URL('/admin', siteUrl);
-  url.searchParams.set('view', list);
-  url.searchParams.set('record', id);
-  return url.href;
-}
-
-/** The overdue inquiries in the dashboard: the inquiries list with the Overdue filter. */
-export function overdueLink(siteUrl: string): string {
-  const url = new URL('/admin', siteUrl);
-  url.searchParams.set('view', 'inquiries');
-  url.searchParams.set('overdue', '1');
-  return url.href;
 }
 
 /** The e-mail of one row: subject, plain text and simple HTML, with no personal data. */
