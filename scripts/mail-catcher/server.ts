@@ -185,7 +185,7 @@ function send(res: ServerResponse, status: number, type: string, body: string): 
 
 const STYLE = `body{font-family:system-ui,sans-serif;margin:0 auto;max-width:60rem;padding:1rem;line-height:1.5;color:#1f2933}
 a{color:#1d4e89}a:focus-visible,button:focus-visible{outline:3px solid #1d4e89;outline-offset:2px}
-table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #6b7785;vertical-align:top}
+table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:.5rem;border-bottom:1px solid #6b7785;vertical-align:top;overflow-wrap:anywhere}
 pre{white-space:pre-wrap;background:#f4f6f8;padding:1rem;border-radius:4px}iframe{width:100%;height:24rem;border:1px solid #6b7785}
 .muted{color:#52606d}`;
 
