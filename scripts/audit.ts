@@ -187,7 +187,7 @@ if (notes.length) console.log(`\nBelow 100:\n${notes.map((note) => `  ${note}`).
 const HARDENING_TESTS = ['tests/unit/clientAddress.test.ts', 'tests/unit/submitInquiry.test.ts', 'tests/unit/submitApplication.test.ts', 'tests/unit/visitorText.test.ts', 'tests/unit/hubspotForward.test.ts', 'tests/unit/orphanResumes.test.ts', 'tests/unit/purge.test.ts', 'tests/unit/dashboardPaging.test.ts', 'tests/unit/serveHeaders.test.ts'];
 const HARDENING_SPECS = ['tests/e2e/analyticsNoPersonalData.spec.ts'];
 if (!process.argv.includes('--no-probes')) {
-  const env = { ...process.env, NODE_OPTIONS: '--experimental-websocket' };
+  const env = process.env;
   console.log('\nSecurity probes of the forms, functions and analytics...');
   const unit = spawnSync('npx', ['vitest', 'run', ...HARDENING_TESTS], { stdio: 'inherit', env });
   if (unit.status !== 0) problems.push(`security probes (vitest ${HARDENING_TESTS.join(' ')}) failed`);

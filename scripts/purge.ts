@@ -5,7 +5,7 @@
  * Needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY (the project's secret key: run it from a trusted machine).
  * Without them it uses the local stand-in of `npm start`.
  */
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../supabase/functions/_shared/client.ts';
 import { loadContent } from '../src/content/loader.ts';
 import { contentRoot } from '../src/content/content.ts';
 import { describePurge, purgeExpired } from '../supabase/functions/_shared/purge.ts';
@@ -23,7 +23,7 @@ if (!key) {
 
 try {
   const { retention } = await loadContent(contentRoot());
-  const client = createClient(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = serverClient(url, key);
   const report = await purgeExpired(client, retention, { dryRun });
   console.log(`${url}: ${describePurge(report, retention)}`);
   if (report.resumeFailures.length) process.exitCode = 1;

@@ -10,7 +10,9 @@
  * from a trusted machine, never from the website). Without them it uses the local stand-in of `npm start`.
  */
 import { randomBytes } from 'node:crypto';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { parseArgs } from 'node:util';
+import { type SupabaseClient } from '@supabase/supabase-js';
+import { serverClient } from '../supabase/functions/_shared/client.ts';
 import type { Database } from '../src/database.ts';
 
 export async function findUser(admin: SupabaseClient<Database>, email: string) {
@@ -64,24 +66,42 @@ export async function setStaff(admin: SupabaseClient<Database>, email: string, a
   return { created: false };
 }
 
+export const STAFF_ADD_USAGE = 'Usage: npm run staff:add -- <email> [--name "Full Name"] [--admin | --remove]';
+
+/** The command line, its flags and the e-mail in any order; a message in plain words when it cannot be used. */
+export function parseStaffArgs(args: string[]): { email: string; access: Access; name?: string } | { error: string } {
+  let parsed;
+  try {
+    parsed = parseArgs({ args, allowPositionals: true, strict: true, options: { name: { type: 'string' }, admin: { type: 'boolean' }, remove: { type: 'boolean' } } });
+  } catch (error) {
+    return { error: `${(error as Error).message}\n${STAFF_ADD_USAGE}` };
+  }
+  const { values, positionals } = parsed;
+  if (positionals.length !== 1) return { error: `${positionals.length ? `One e-mail address, not ${positionals.length}: ${positionals.join(' ')}` : 'The e-mail address is missing.'}\n${STAFF_ADD_USAGE}` };
+  const email = positionals[0]!.trim();
+  if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return { error: `"${email}" is not an e-mail address.\n${STAFF_ADD_USAGE}` };
+  if (values.admin && values.remove) return { error: `--admin and --remove cannot go together.\n${STAFF_ADD_USAGE}` };
+  const name = values.name?.trim();
+  if (values.name !== undefined && (!name || name.length > 80)) return { error: `--name needs a name of 1 to 80 characters.\n${STAFF_ADD_USAGE}` };
+  if (values.remove && name) return { error: `--name is for giving access, not with --remove.\n${STAFF_ADD_USAGE}` };
+  return { email, access: values.remove ? false : values.admin ? 'admin' : 'staff', ...(name ? { name } : {}) };
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const args = process.argv.slice(2);
-  const remove = args.includes('--remove');
-  const nameAt = args.indexOf('--name');
-  const name = nameAt >= 0 ? args[nameAt + 1]?.trim() : undefined;
-  const email = args.find((arg, i) => !arg.startsWith('--') && i !== nameAt + 1);
-  if (!email || !/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email) || (nameAt >= 0 && (!name || name.length > 80))) {
-    console.error('Usage: npm run staff:add -- <email> [--name "Full Name"] [--admin] [--remove]');
+  const parsed = parseStaffArgs(process.argv.slice(2));
+  if ('error' in parsed) {
+    console.error(parsed.error);
     process.exit(1);
   }
+  const { email, access, name } = parsed;
+  const remove = access === false;
   const url = process.env.SUPABASE_URL ?? 'http://127.0.0.1:54321';
   const key = process.env.SUPABASE_SERVICE_ROLE_KEY;
   if (!key) {
     console.error('SUPABASE_SERVICE_ROLE_KEY is not set: copy the service_role (secret) key from the Supabase dashboard (Project Settings > API), or from the `npm start` output for the local stand-in.');
     process.exit(1);
   }
-  const admin = createClient<Database>(url, key, { auth: { persistSession: false, autoRefreshToken: false } });
-  const access: Access = remove ? false : args.includes('--admin') ? 'admin' : 'staff';
+  const admin = serverClient<Database>(url, key);
   const result = await setStaff(admin, email, access, name);
   const what = access === 'admin' ? 'admin (staff) access' : 'staff access';
   if (remove) console.log(`${email} no longer has staff access. Their current sign-in ends within the hour (when its token expires), or at once if you delete their sessions in the Supabase dashboard.`);

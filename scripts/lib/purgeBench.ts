@@ -5,7 +5,7 @@
  * purgeExpired run (supabase/functions/_shared/purge.ts), timed from the call to its report. The records are
  * written in SQL, as fast as the database takes them.
  */
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { purgeExpired, type RetentionPeriods } from '../../supabase/functions/_shared/purge.ts';
 import { startLocalSupabase } from '../local-supabase/server.ts';
 
@@ -46,7 +46,7 @@ export async function measurePurge(count = 10_000): Promise<PurgeBench> {
       commit;
       update public.inquiries set stage_changed_at = now() - interval '31 days';
     `);
-    const client = createClient(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const client = serverClient(supabase.url, supabase.serviceRoleKey);
     const started = performance.now();
     const report = await purgeExpired(client, PERIODS);
     const ms = performance.now() - started;

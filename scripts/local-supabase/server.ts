@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
 import { WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { deliverDue, queueDigest, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
 import { describePurge, purgeExpired, type RetentionPeriods } from '../../supabase/functions/_shared/purge.ts';
 import { createAuth } from './auth.ts';
@@ -217,7 +217,7 @@ function onSchedule(everyMs: number, run: () => Promise<void>): { close(): Promi
  * something, or failed, says so; a quiet run prints nothing.
  */
 function purgeOnSchedule(url: string, serviceRoleKey: string, retention: () => RetentionPeriods, everyMs: number, log: (line: string) => void): { close(): Promise<void> } {
-  const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = serverClient(url, serviceRoleKey);
   return onSchedule(everyMs, () =>
     purgeExpired(client, retention()).then(
       (report) => {
@@ -233,7 +233,7 @@ function purgeOnSchedule(url: string, serviceRoleKey: string, retention: () => R
  * down) and the daily digest of overdue inquiries. Quiet unless something failed.
  */
 function notifyOnSchedule(url: string, serviceRoleKey: string, config: () => NotifyConfig | undefined, everyMs: number, log: (line: string) => void): { close(): Promise<void> } {
-  const client = createClient(url, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const client = serverClient(url, serviceRoleKey);
   return onSchedule(everyMs, async () => {
     const notify = config();
     if (!notify) return;

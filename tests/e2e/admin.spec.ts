@@ -8,7 +8,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { ANON_KEY, API, cellOf, columnCells, holdRequests, openCount, service, showStage, signIn, stageButton, stat } from './dashboard.ts';
 
 async function signedInWithList(page: Page) {
@@ -158,7 +158,7 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
 
   test('a session revoked elsewhere returns to the sign-in form with a notice', async ({ page }) => {
     await signedInWithList(page);
-    const other = createClient(API, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+    const other = serverClient(API, ANON_KEY);
     await other.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' });
     await other.auth.signOut({ scope: 'global' });
     await page.reload();

@@ -2,14 +2,14 @@
  * What the dashboard's browser tests share: the stand-in's address and keys, signing in, reading a count, the
  * list's stage filter, what that filter shows by default, and a table's cells found by their column's header.
  */
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { expect, type Locator, type Page } from '@playwright/test';
 
 // The stand-in of the browser tests, on the free port playwright.config.ts chose.
 export const API = process.env.E2E_API_URL!;
 export const SERVICE_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6InNlcnZpY2Vfcm9sZSIsImV4cCI6MTk4MzgxMjk5Nn0.EGIM96RAZx35lJzdJsyH-qQwv8Hdp7fsn3W0YpN81IU';
 export const ANON_KEY = 'eyJhbGciOiJIUzI1NiIsInR5cCI6IkpXVCJ9.eyJpc3MiOiJzdXBhYmFzZS1kZW1vIiwicm9sZSI6ImFub24iLCJleHAiOjE5ODM4MTI5OTZ9.CRXP1A7WOeoJeXxjNni43kdQwgnWNReilDMblYTn_I0';
-export const service = () => createClient(API, SERVICE_KEY, { auth: { persistSession: false, autoRefreshToken: false } });
+export const service = () => serverClient(API, SERVICE_KEY);
 
 export async function signIn(page: Page, email = 'staff@example.com', password = 'staff-demo-password', path = '/admin') {
   await page.goto(path);

@@ -7,7 +7,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { expect, test } from '@playwright/test';
 import { freePorts } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
@@ -74,7 +74,7 @@ test('a service saved while npm start runs can be ticked on the contact form and
   await form.getByRole('button', { name: 'Send request' }).click();
   await expect(page).toHaveURL(`${site}/contact/thanks`);
 
-  const admin = createClient(api, serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const admin = serverClient(api, serviceRoleKey);
   const { data, error } = await admin.from('inquiries').select('services, spam_reason').eq('name', name);
   expect(error).toBeNull();
   expect(data).toEqual([{ services: ['foot-care'], spam_reason: null }]);

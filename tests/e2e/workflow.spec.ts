@@ -11,7 +11,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { ANON_KEY, API, cellOf, columnCells, service, showStage, signIn, stageButton } from './dashboard.ts';
 import { consentGiven } from './formPages.ts';
 
@@ -487,7 +487,7 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
     await expect(page.getByRole('combobox', { name: 'Age' })).toHaveCount(0);
     await expect(page.getByRole('button', { name: /^View details of / })).toHaveCount(0);
 
-    const { data: session } = await createClient(API, ANON_KEY, { auth: { persistSession: false, autoRefreshToken: false } }).auth.signInWithPassword({ email: DANA.email, password: DANA.password });
+    const { data: session } = await serverClient(API, ANON_KEY).auth.signInWithPassword({ email: DANA.email, password: DANA.password });
     const staffToken = session.session!.access_token;
 
     for (const { table, before } of records) {

@@ -6,7 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { staffClients } from './staffClients.ts';
 import { APPLICATION_COLUMNS, RESUME_LINK_SECONDS, resumeDownloadUrl, resumeFileName, type ApplicationSummary } from '../../src/admin/applications.ts';
@@ -74,7 +74,7 @@ test('a signed-in non-staff account reads no inquiry and no application: RLS ret
 });
 
 test('a refused token is told apart from other failures, for any table', async () => {
-  const stranger = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false }, global: { headers: { Authorization: 'Bearer not-a-jwt' } } });
+  const stranger = serverClient<Database>(supabase.url, supabase.anonKey, { global: { headers: { Authorization: 'Bearer not-a-jwt' } } });
   const refused = await loadRows(stranger, 'inquiries', INQUIRY_COLUMNS).catch((error: unknown) => error);
   expect(isSessionEnded(refused)).toBe(true);
   expect(isSessionEnded(new Error('network'))).toBe(false);
@@ -92,7 +92,7 @@ describe('resume download links', () => {
   }
 
   beforeAll(async () => {
-    const service = createClient<Database>(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const service = serverClient<Database>(supabase.url, supabase.serviceRoleKey);
     const { error } = await service.storage.from('resumes').upload(key, pdf, { contentType: 'application/pdf' });
     if (error) throw error;
   });
@@ -113,7 +113,7 @@ describe('resume download links', () => {
   test('a non-staff account and a visitor cannot get a link: the object is not found for them', async () => {
     const visitor = await signedIn('visitor@example.com', 'visitor-demo-password');
     await expect(resumeDownloadUrl(visitor, key, 'x.pdf')).rejects.toThrow('Object not found');
-    const anonymous = createClient<Database>(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const anonymous = serverClient<Database>(supabase.url, supabase.anonKey);
     await expect(resumeDownloadUrl(anonymous, key, 'x.pdf')).rejects.toThrow('Object not found');
   });
 

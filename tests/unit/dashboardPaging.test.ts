@@ -4,7 +4,7 @@
  * same instant (to the microsecond) are neither repeated nor skipped across a page boundary. Pages are made
  * small here so that a handful of rows has many boundaries.
  */
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest';
 import { staffClients } from './staffClients.ts';
 import type { Database } from '../../src/database.ts';
@@ -14,7 +14,7 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 
 let supabase: LocalSupabase;
 const { signedIn, stopAll } = staffClients(() => supabase);
-const service = () => createClient<Database>(supabase.url, supabase.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+const service = () => serverClient<Database>(supabase.url, supabase.serviceRoleKey);
 
 beforeAll(async () => {
   supabase = await startLocalSupabase({ port: 0, demoApplications: 0 });
@@ -49,8 +49,7 @@ async function staffWhilePosting(arrive: () => Promise<unknown>) {
   let turn: Promise<unknown> = Promise.resolve();
   let pages = 0;
   const plainFetch = globalThis.fetch;
-  const client = createClient<Database>(supabase.url, supabase.anonKey, {
-    auth: { persistSession: false, autoRefreshToken: false },
+  const client = serverClient<Database>(supabase.url, supabase.anonKey, {
     global: {
       fetch: (input, init) => {
         const isPage = String(input).includes('/rest/v1/inquiries?') && (init?.method ?? 'GET') === 'GET';

@@ -8,7 +8,8 @@ import { spawn } from 'node:child_process';
 import { request } from 'node:http';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import type { LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
@@ -41,10 +42,7 @@ export function clientsOf(supabase: LocalSupabase) {
   const made: SupabaseClient[] = [];
   /** A client with the anon key (or the one given), or with a token of the test's own in `authorization`. */
   function client(key = supabase.anonKey, authorization?: string): SupabaseClient {
-    const created = createClient(supabase.url, key, {
-      auth: { persistSession: false, autoRefreshToken: false },
-      ...(authorization ? { global: { headers: { Authorization: authorization } } } : {}),
-    });
+    const created = serverClient(supabase.url, key, authorization ? { global: { headers: { Authorization: authorization } } } : {});
     made.push(created);
     return created;
   }

@@ -1,7 +1,6 @@
 /**
  * The local Supabase stand-in, driven by the real supabase-js client: who may read, write, download and
  * upload (RLS decides), path tricks on storage, expired tokens, wrong passwords, paging and counts.
- * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
  */
 import { randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';

@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
@@ -38,7 +38,7 @@ afterAll(async () => {
   if (reopened) {
     // The stand-in hashes a dummy password as it starts (auth.ts); closing it before that hash is done rejects it
     // unhandled. A refused sign-in waits for it.
-    await createClient(reopened.url, reopened.anonKey, { auth: { persistSession: false } }).auth.signInWithPassword({ email: 'nobody@example.com', password: 'not-a-password' });
+    await serverClient(reopened.url, reopened.anonKey).auth.signInWithPassword({ email: 'nobody@example.com', password: 'not-a-password' });
     await reopened.close();
   }
   await catcher?.close();
@@ -47,7 +47,7 @@ afterAll(async () => {
 
 /** `npm run supabase:local -- --data <dataDir>` in one process (tsx's CLI would put a second one between). */
 function startStandIn(mailUrl: string): Promise<{ url: string; serviceRoleKey: string }> {
-  child = spawn(process.execPath, ['--experimental-websocket', '--import', 'tsx', 'scripts/local-supabase/main.ts', '--data', dataDir], {
+  child = spawn(process.execPath, ['--import', 'tsx', 'scripts/local-supabase/main.ts', '--data', dataDir], {
     env: { ...process.env, LOCAL_SUPABASE_PORT: '0', MAIL_API_URL: mailUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -125,7 +125,7 @@ test('after a kill -9 mid-burst and the purge, no resume is left without a row a
 
   // An hour later (the grace period), the purge removes every resume without a row, and nothing else.
   await db.query("update storage.objects set created_at = now() - interval '2 hours' where bucket_id = 'resumes'");
-  const service = createClient(reopened.url, reopened.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const service = serverClient(reopened.url, reopened.serviceRoleKey);
   const report = await purgeExpired(service, { suspectedSpam: { days: 30 }, inquiries: { months: 24, clientStages: ['became-a-client'] }, applications: { months: 18 } });
   expect(report).toMatchObject({ orphans: orphansBefore, resumeFailures: [] });
   expect(await orphanCount()).toBe(0);

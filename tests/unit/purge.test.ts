@@ -295,7 +295,7 @@ describe('npm run purge', () => {
   test('--dry-run prints what it would erase with the periods of content/retention.yaml, and erases nothing', async () => {
     const old = await request('applications', { spam: true, daysAgo: 31, resume: true });
     // Not spawnSync: the stand-in answering the command runs in this process.
-    const run = await promisify(execFile)(process.execPath, ['--experimental-websocket', '--import', 'tsx', 'scripts/purge.ts', '--dry-run'], {
+    const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/purge.ts', '--dry-run'], {
       env: { ...process.env, SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey },
       encoding: 'utf8',
     });

@@ -2,7 +2,8 @@
  * Sign-ins to a stand-in as the dashboard makes them (supabase-js, no stored session), kept so that a test file can
  * stop their refresh timers when it ends. `api` is read at each sign-in: the stand-in starts in beforeAll.
  */
-import { createClient, type SupabaseClient } from '@supabase/supabase-js';
+import { type SupabaseClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import type { Database } from '../../src/database.ts';
 
 export function staffClients(api: () => { url: string; anonKey: string }) {
@@ -10,7 +11,7 @@ export function staffClients(api: () => { url: string; anonKey: string }) {
   return {
     async signedIn(email: string, password: string): Promise<SupabaseClient<Database>> {
       const { url, anonKey } = api();
-      const client = createClient<Database>(url, anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+      const client = serverClient<Database>(url, anonKey);
       clients.push(client);
       const { error } = await client.auth.signInWithPassword({ email, password });
       if (error) throw error;

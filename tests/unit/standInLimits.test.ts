@@ -3,7 +3,7 @@
  * rows, bad bucket names, absurdly nested filters, requests without the API key, and sign-in abuse (a rate
  * limit per address, unknown e-mails as slow as wrong passwords, other requests never starved).
  */
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { median, signInBurst } from '../../scripts/lib/signInBurst.ts';
@@ -119,7 +119,7 @@ describe('auth', () => {
     for (let i = 0; i <= SIGN_IN_LIMIT && !statuses.includes(429); i++) statuses.push((await signIn('staff@example.com', 'wrong')).status);
     expect(statuses.at(-1)).toBe(429);
     expect(statuses.slice(0, -1).every((status) => status === 400)).toBe(true);
-    const client = createClient(supabase.url, supabase.anonKey, { auth: { persistSession: false, autoRefreshToken: false } });
+    const client = serverClient(supabase.url, supabase.anonKey);
     const { error } = await client.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' });
     expect(error?.status).toBe(429);
     expect(error?.code).toBe('over_request_rate_limit');

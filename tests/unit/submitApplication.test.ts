@@ -3,7 +3,6 @@
  * which serves the same handler Supabase serves, behind the same gateway rule; what was stored is read back
  * as superuser (supabase.db) and as staff through supabase-js. The last part runs index.ts itself under Deno.
  * Each post comes from an address of its own (X-Forwarded-For) unless a test is about the rate limit.
- * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';

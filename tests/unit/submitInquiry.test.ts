@@ -4,7 +4,6 @@
  * (supabase.db) and through supabase-js as each kind of user (the RLS matrix). Forwarding to HubSpot is
  * tested against a loopback stub of HubSpot's form-submission API. Consent to store a request's health details
  * is asked by the function and enforced by the database. The last part runs index.ts under Deno.
- * (Node 20 runs supabase-js with --experimental-websocket; see package.json.)
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

@@ -6,7 +6,7 @@
  * for the enhanced form. A function adds only its own checks and what it stores (`submit`).
  * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
  */
-import { createClient, type SupabaseClient, type WebSocketLikeConstructor } from '@supabase/supabase-js';
+import type { SupabaseClient } from '@supabase/supabase-js';
 import { deliverDue, type NotifyConfig } from './notify.ts';
 import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, issueFillToken, parseForm, readBodyWithin, type AnswerMode, type ClientKey } from './formPost.ts';
 
@@ -151,24 +151,6 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
       return reply(mode, cors, failed);
     }
   }
-}
-
-/**
- * A function never opens a Realtime channel. Naming a transport keeps supabase-js from looking for a global
- * WebSocket when the client is made, which Node 20 (running the local stand-in) does not have.
- */
-const NoRealtime = class {
-  constructor() {
-    throw new Error('form functions do not use Realtime');
-  }
-} as unknown as WebSocketLikeConstructor;
-
-/** A client of the project as the service role: it writes where nobody else may. */
-export function serviceClient(supabaseUrl: string, serviceRoleKey: string): SupabaseClient {
-  return createClient(supabaseUrl, serviceRoleKey, {
-    auth: { persistSession: false, autoRefreshToken: false, detectSessionInUrl: false },
-    realtime: { transport: NoRealtime },
-  });
 }
 
 export interface SlotOptions {

@@ -4,7 +4,7 @@
  * a form function could not send at once. `?digest` first queues the day's digest of inquiries past the reply
  * promise (once a day, however often it is called).
  */
-import { serviceClient } from '../_shared/formFunction.ts';
+import { serverClient } from '../_shared/client.ts';
 import { deliverDue, queueDigest, type NotifyConfig } from '../_shared/notify.ts';
 import { jsonAnswer as json, roleOf } from '../_shared/serviceRole.ts';
 
@@ -16,7 +16,7 @@ export interface NotifyOptions {
 }
 
 export function createNotify(options: NotifyOptions): (req: Request) => Promise<Response> {
-  const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
+  const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
   return async (req) => {
     if (req.method !== 'POST') return json(405, { error: 'POST only' });
     if (roleOf(req.headers.get('authorization')) !== 'service_role') return json(403, { error: 'The notifications are sent with the service-role key only.' });

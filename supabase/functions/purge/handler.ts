@@ -3,7 +3,7 @@
  * as the pg_cron schedule does (README, Deploy). The gateway checks the token's signature (verify_jwt); the anon
  * key is a valid token too, so the function itself requires the service role. `?dry-run` only counts.
  */
-import { createClient } from '@supabase/supabase-js';
+import { serverClient } from '../_shared/client.ts';
 import { purgeExpired, type RetentionPeriods } from '../_shared/purge.ts';
 import { jsonAnswer as json, roleOf } from '../_shared/serviceRole.ts';
 
@@ -14,7 +14,7 @@ export interface PurgeOptions {
 }
 
 export function createPurge(options: PurgeOptions): (req: Request) => Promise<Response> {
-  const supabase = createClient(options.supabaseUrl, options.serviceRoleKey, { auth: { persistSession: false, autoRefreshToken: false } });
+  const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
   return async (req) => {
     if (req.method !== 'POST') return json(405, { error: 'POST only' });
     if (roleOf(req.headers.get('authorization')) !== 'service_role') return json(403, { error: 'The purge runs with the service-role key only.' });

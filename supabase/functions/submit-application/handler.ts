@@ -18,7 +18,8 @@ import {
   type FormChoices,
   type JobApplicationRow,
 } from '../_shared/application.ts';
-import { createFormFunction, fieldErrors, logFailure, serviceClient, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import { createFormFunction, fieldErrors, logFailure, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
 import { dateInConnecticut } from '../_shared/formPost.ts';
 import { isPdf } from '../_shared/pdf.ts';
@@ -45,7 +46,7 @@ export interface SubmitApplicationOptions {
 const NAME = 'submit-application';
 
 export function createSubmitApplication(options: SubmitApplicationOptions): (req: Request) => Promise<Response> {
-  const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
+  const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
 
   /** Counts the application against its client, then stores resume and row; on any failure, nothing stays. */
   async function store(req: Request, fields: ApplicationFields, resume: Uint8Array | null, spamReason: string | null): Promise<Outcome<ApplicationField>> {

@@ -11,7 +11,8 @@
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
 import type { NotifyConfig } from '../_shared/notify.ts';
-import { createFormFunction, fieldErrors, logFailure, serviceClient, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import { createFormFunction, fieldErrors, logFailure, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
+import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
 import { forwardToHubSpot, type HubSpotForm } from '../_shared/hubspot.ts';
 import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema, type InquiryChoices, type InquiryField, type InquiryFields, type InquiryRow } from '../_shared/inquiry.ts';
@@ -44,7 +45,7 @@ export interface SubmitInquiryOptions {
 const NAME = 'submit-inquiry';
 
 export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Request) => Promise<Response> {
-  const supabase = serviceClient(options.supabaseUrl, options.serviceRoleKey);
+  const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
 
   async function store(req: Request, fields: InquiryFields, at: Date, spamReason: string | null): Promise<Outcome<InquiryField>> {
     const slot = await withPostSlot({ supabase, form: 'inquiry', req, key: options.rateLimit, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
