@@ -16,6 +16,7 @@ import path from 'node:path';
 import compression from 'compression';
 import send from 'send';
 import { headersFor, parseHeadersFile } from '../src/security/headers.ts';
+import { startOrExit } from './lib/partFailure.ts';
 
 type Log = (line: string) => void;
 
@@ -153,8 +154,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const host = process.env.HOST ?? '127.0.0.1';
   const rootIndex = process.argv.indexOf('--root');
   const root = rootIndex > 0 && process.argv[rootIndex + 1] ? path.resolve(process.argv[rootIndex + 1]!) : undefined;
-  const server = createStaticServer(root).listen(port, host, () => {
-    const { port: actual } = server.address() as AddressInfo;
-    console.log(`Site:     http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}`);
-  });
+  const server = createStaticServer(root);
+  await startOrExit(() => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve)), { port, host, variable: 'PORT' });
+  const { port: actual } = server.address() as AddressInfo;
+  console.log(`Site:     http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}`);
 }

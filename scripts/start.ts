@@ -6,13 +6,15 @@
  * While it runs, a change under content/ builds the site again (scripts/lib/contentWatch.ts): the new site
  * replaces the one served only when the build succeeds, the stand-in's functions take the new form choices at
  * once, and a content error is printed in plain words while the previous site stays up.
- * `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything.
+ * `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything. When a part
+ * cannot start (a port taken, most often by another `npm start`), it says which part and why, and stops the parts
+ * it had started.
  */
 import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { followContent } from './lib/contentWatch.ts';
-import { startStack } from './lib/stack.ts';
+import { StartFailure, startStack, type Stack } from './lib/stack.ts';
 
 const DEFAULT_API_PORT = 54321;
 const apiPort = Number(process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_API_PORT);
@@ -41,19 +43,26 @@ if (building && (await build(true)).code !== 0) {
   console.log('\nServing the site built before; fix the problem above and save: the site is built again.');
 }
 
-const stack = await startStack({
-  sitePort: Number(process.env.PORT ?? 3000),
-  apiPort,
-  mailPort: Number(process.env.MAIL_CATCHER_PORT ?? 54324),
-  host: process.env.HOST ?? '127.0.0.1',
-});
+let stack: Stack;
+try {
+  stack = await startStack({
+    sitePort: Number(process.env.PORT ?? 3000),
+    apiPort,
+    mailPort: Number(process.env.MAIL_CATCHER_PORT ?? 54324),
+    host: process.env.HOST ?? '127.0.0.1',
+  });
+} catch (error) {
+  // startStack has stopped whatever it had started: nothing is left holding a port.
+  console.error(`\n${error instanceof StartFailure ? error.message : (error as Error).stack}\nnpm start stopped: nothing it started is left running.`);
+  process.exit(1);
+}
 console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescription}`);
 console.log(`\nSite:     ${stack.siteUrl}`);
 console.log(`Inbox:    ${stack.mailUrl}  (the e-mails staff are sent: a new request, the overdue digest)`);
 const watching = building ? followContent('content', () => build(false)) : undefined;
 console.log(`${watching ? 'Content is watched: a saved change to content/ builds the site again.\n' : ''}Press Ctrl-C to stop.`);
 
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     watching?.close();
     void stack.stop().finally(() => process.exit(0));

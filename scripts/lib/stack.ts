@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import { CANNOT_START } from './partFailure.ts';
 
 export interface StackOptions {
   /** Port of the site; 0 picks a free one. */
@@ -36,6 +37,16 @@ export interface Stack {
 }
 
 type PartKey = 'site' | 'api' | 'mail';
+
+/** A part that could not start: `part` names it, `reason` says why in plain words. */
+export class StartFailure extends Error {
+  constructor(
+    readonly part: string,
+    readonly reason: string,
+  ) {
+    super(`${part} could not start: ${reason}`);
+  }
+}
 
 interface Part {
   name: string;
@@ -75,8 +86,12 @@ function launch(part: Part, out: (line: string) => void): Promise<{ child: Child
         lines.forEach(onLine);
       });
     }
-    child.once('exit', (code) => {
-      if (!ready) reject(new Error(`${part.name} did not start (exit code ${code}):\n${printed}`));
+    child.once('exit', (code, signal) => {
+      if (ready) return;
+      // The part's own "Cannot start:" line when it has one; otherwise the end of what it printed.
+      const reason = printed.split('\n').find((line) => line.startsWith(CANNOT_START))?.slice(CANNOT_START.length).trim();
+      const tail = printed.trim().split('\n').slice(-12).join('\n');
+      reject(new StartFailure(part.name, reason ?? `it stopped (${signal ?? `exit code ${code}`}) before it was ready${tail ? `:\n${tail}` : '.'}`));
     });
   });
 }
@@ -132,14 +147,34 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     return started;
   }
 
-  // The site first: the stand-in's functions send a form posted without JavaScript back to the site's thank-you
-  // page, and must know its address (whatever port it got) unless SITE_URL says where the site is.
-  const siteStarted = await run('site', site);
-  if (!process.env.SITE_URL) api.env.SITE_URL = siteStarted.url;
-  // The inbox before the stand-in, whose functions send the notification e-mails there.
-  const mailStarted = await run('mail', mail);
-  api.env.MAIL_API_URL = mailStarted.url;
-  const apiStarted = await run('api', api);
+  const stopAll = () =>
+    Promise.all(
+      [...children.values()].map(
+        (child) =>
+          new Promise<void>((resolve) => {
+            if (child.exitCode !== null || child.signalCode !== null) return resolve();
+            child.once('exit', () => resolve());
+            child.kill('SIGTERM');
+          }),
+      ),
+    );
+
+  let siteStarted, mailStarted, apiStarted;
+  try {
+    // The site first: the stand-in's functions send a form posted without JavaScript back to the site's thank-you
+    // page, and must know its address (whatever port it got) unless SITE_URL says where the site is.
+    siteStarted = await run('site', site);
+    if (!process.env.SITE_URL) api.env.SITE_URL = siteStarted.url;
+    // The inbox before the stand-in, whose functions send the notification e-mails there.
+    mailStarted = await run('mail', mail);
+    api.env.MAIL_API_URL = mailStarted.url;
+    apiStarted = await run('api', api);
+  } catch (error) {
+    // A start that fails half-way leaves nothing running: the parts already up would hold their ports.
+    stopping = true;
+    await stopAll();
+    throw error;
+  }
 
   return {
     siteUrl: siteStarted.url,
@@ -150,16 +185,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     restarted: (part) => new Promise((resolve) => waiting.set(part, [...(waiting.get(part) ?? []), resolve])),
     async stop() {
       stopping = true;
-      await Promise.all(
-        [...children.values()].map(
-          (child) =>
-            new Promise<void>((resolve) => {
-              if (child.exitCode !== null || child.signalCode !== null) return resolve();
-              child.once('exit', () => resolve());
-              child.kill('SIGTERM');
-            }),
-        ),
-      );
+      await stopAll();
     },
   };
 }

@@ -2,12 +2,15 @@
  * `npm run supabase:local`: runs the stand-in alone. `--data <folder>` keeps the data between runs.
  * Port: LOCAL_SUPABASE_PORT (54321; 0 picks a free one); address: LOCAL_SUPABASE_HOST (127.0.0.1).
  */
+import { startOrExit } from '../lib/partFailure.ts';
 import { describe, startLocalSupabase } from './server.ts';
 
 const dataIndex = process.argv.indexOf('--data');
-const supabase = await startLocalSupabase({
-  port: Number(process.env.LOCAL_SUPABASE_PORT ?? 54321),
-  ...(process.env.LOCAL_SUPABASE_HOST ? { host: process.env.LOCAL_SUPABASE_HOST } : {}),
+const port = Number(process.env.LOCAL_SUPABASE_PORT ?? 54321);
+const host = process.env.LOCAL_SUPABASE_HOST ?? '127.0.0.1';
+const supabase = await startOrExit(() => startLocalSupabase({
+  port,
+  host,
   // Browser tests sign in far more often than a person; everyone else gets GoTrue's default.
   ...(process.env.LOCAL_SUPABASE_SIGN_IN_LIMIT ? { signInLimit: Number(process.env.LOCAL_SUPABASE_SIGN_IN_LIMIT) } : {}),
   ...(dataIndex > 0 && process.argv[dataIndex + 1] ? { dataDir: process.argv[dataIndex + 1] } : {}),
@@ -20,6 +23,6 @@ const supabase = await startLocalSupabase({
   ...(process.env.MAIL_API_URL ? { mail: { url: process.env.MAIL_API_URL, key: process.env.MAIL_API_KEY ?? 'local-mail-catcher' } } : {}),
   notifyEveryMs: 20 * 1000,
   log: console.error,
-});
+}), { port, host, variable: 'LOCAL_SUPABASE_PORT' });
 console.log(describe(supabase));
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => void supabase.close().then(() => process.exit(0)));

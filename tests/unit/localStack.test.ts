@@ -6,11 +6,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { freePorts } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
-import { startStack, type Stack } from '../../scripts/lib/stack.ts';
+import { StartFailure, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { createStaticServer } from '../../scripts/serve.ts';
 import { writeSiteFixture } from './siteFixture.ts';
 
@@ -133,6 +133,46 @@ describe('npm start\'s stack', () => {
     expect(await apiUp()).toBe(200);
   }, 60_000);
 });
+
+describe('a start that fails half-way', () => {
+  // The stand-in starts last: with its port taken, the site server and the mail catcher are already up when it
+  // fails, and must not be left holding their ports (a second `npm start` then failed with EADDRINUSE, no hint).
+  test.each([
+    ['The local Supabase stand-in', 'apiPort', 'LOCAL_SUPABASE_PORT'],
+    ['The site server', 'sitePort', 'PORT'],
+    ['The mail catcher', 'mailPort', 'MAIL_CATCHER_PORT'],
+  ] as const)('%s on a taken port: says which part, which port and which variable, and leaves nothing running', async (part, option, variable) => {
+    const taken = createServer();
+    await new Promise<void>((resolve) => taken.listen(0, '127.0.0.1', resolve));
+    const port = (taken.address() as AddressInfo).port;
+    const [sitePort, mailPort] = freePorts(2) as [number, number];
+    const ports = { sitePort, apiPort: 0, mailPort, [option]: port };
+    try {
+      const failure = await startStack({ ...ports, host: '127.0.0.1', root, out: () => {} }).then(
+        () => undefined,
+        (error: unknown) => error,
+      );
+      expect(failure).toBeInstanceOf(StartFailure);
+      expect((failure as StartFailure).message).toBe(
+        `${part} could not start: port 127.0.0.1:${port} is already in use, most likely by an \`npm start\` still running in another terminal (stop it with Ctrl-C), or by another program. Or choose another port: ${variable}=${port + 1} npm start`,
+      );
+      // Whatever had started is stopped: its port can be listened on again.
+      for (const free of [ports.sitePort, ports.mailPort].filter((p) => p !== port)) {
+        await expect(listenable(free)).resolves.toBe(true);
+      }
+    } finally {
+      taken.close();
+    }
+  }, 60_000);
+});
+
+/** Whether a server can listen on this port now. */
+function listenable(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
+}
 
 // A developer with something else on 54321 runs `LOCAL_SUPABASE_PORT=... npm start`: the site it builds must post
 // its forms to (and the dashboard talk to) the stand-in on that port, not on 54321.
