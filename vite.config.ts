@@ -41,7 +41,7 @@ function contentInDev(): Plugin {
       server.middlewares.use((req, _res, next) => {
         if (req.method !== 'GET' || !req.headers.accept?.includes('text/html')) return next();
         // Loaded on the first page request, so that a build does not pay for the loader when reading this file.
-        import('./src/content/content.ts')
+        import('./src/content/getContent.ts')
           .then(({ getContent }) => getContent())
           .then(
             () => next(),

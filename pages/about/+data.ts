@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { hasPlaceholder } from '../../src/content/placeholders.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
 

@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { dashboardLabels } from '../../src/forms/formChoices.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
 import type { DashboardWorkflow } from '../../src/adminPage.ts';

@@ -1,6 +1,7 @@
 import { render } from 'vike/abort';
 import type { RouteContext } from '../../renderer/types.ts';
-import { getContent, openJobs } from '../../src/content/content.ts';
+import { openJobs } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { applicationFormProps } from '../../src/forms/applicationFormData.ts';
 import { jobPath } from '../../src/routes.ts';

@@ -1,4 +1,5 @@
-import { getContent, openJobs } from '../../src/content/content.ts';
+import { openJobs } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { applicationFormProps } from '../../src/forms/applicationFormData.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
 import { jobPath } from '../../src/routes.ts';

@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { inquiryFormProps } from '../../src/forms/inquiryFormData.ts';
 import { providerContactForm } from '../../src/forms/provider.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';

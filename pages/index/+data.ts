@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { servicesIn } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { inquiryFormProps } from '../../src/forms/inquiryFormData.ts';

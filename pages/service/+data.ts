@@ -1,6 +1,6 @@
 import { render } from 'vike/abort';
 import type { RouteContext } from '../../renderer/types.ts';
-import { getContent } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { serviceBySlug } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import type { PageMeta } from '../../src/seo/head.ts';

@@ -1,4 +1,4 @@
-import { getContent } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 
 /** One prerendered page per service file. */
 export async function onBeforePrerenderStart() {

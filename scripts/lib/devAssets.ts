@@ -3,7 +3,7 @@
  * sources, so that a page in development links to the same addresses as the built site.
  */
 import { readFileSync } from 'node:fs';
-import { getContent } from '../../src/content/content.ts';
+import { getContent } from '../../src/content/getContent.ts';
 import { publishedFonts } from '../../src/fonts.ts';
 import { imageFiles } from '../../src/images.ts';
 import { convertPhoto } from './publicAssets.ts';

@@ -16,7 +16,7 @@
  *   would grant access to the file.
  */
 
-import type { ServiceType } from './servicePages.ts';
+import type { ServicePageView } from './servicePages.ts';
 
 /** An event whose spec lists no properties: any property is a compile error. */
 type NoProperties = Record<string, never>;
@@ -28,7 +28,7 @@ export interface EventProperties {
   /** One per page load (and per route change inside /admin), beside posthog's own `$pageview`. */
   page_viewed: { path: string; search: string; hash: string; url: string; referrer: string };
   /** After `page_viewed`, on the pages of `SERVICE_PAGE_VIEWS` (servicePages.ts). */
-  service_page_viewed: { service_type: ServiceType; page_title: string };
+  service_page_viewed: ServicePageView;
   /** A header, footer or in-page link to another page. `current_page` is filled in by the click script. */
   navigation_clicked: { destination: string; source: string; current_page: string };
   /** A link to a service page; `service_type` is the service's slug. */

@@ -3,8 +3,6 @@
  * names, careers and the dashboard. Other pages send `page_viewed` only. Read by start.ts alone, so the mapping
  * travels in the lazily loaded chunk, not in the boot script.
  */
-import type { EventProperties } from './events.ts';
-
 export const SERVICE_PAGE_VIEWS = {
   '/': { service_type: 'home', page_title: 'Home' },
   '/meal-preparation': { service_type: 'meal_preparation', page_title: 'Meal Preparation' },
@@ -19,8 +17,14 @@ export const SERVICE_PAGE_VIEWS = {
 
 export type ServiceType = (typeof SERVICE_PAGE_VIEWS)[keyof typeof SERVICE_PAGE_VIEWS]['service_type'];
 
+/** The properties of `service_page_viewed` (events.ts names this type; this module imports nothing). */
+export interface ServicePageView {
+  service_type: ServiceType;
+  page_title: string;
+}
+
 /** The `service_page_viewed` properties of a path ("/careers/" counts as "/careers"), or undefined. */
-export function servicePageView(path: string): EventProperties['service_page_viewed'] | undefined {
+export function servicePageView(path: string): ServicePageView | undefined {
   const normalized = path.length > 1 ? path.replace(/\/+$/, '') : path;
-  return (SERVICE_PAGE_VIEWS as Record<string, EventProperties['service_page_viewed']>)[normalized];
+  return (SERVICE_PAGE_VIEWS as Record<string, ServicePageView>)[normalized];
 }

@@ -1,9 +1,7 @@
 /**
- * The content as the pages use it: its types, and `getContent()`, which gives the validated content to the
- * renderer and the pages' data hooks. In a build the content is validated once, before the bundler runs, and
- * read here from that snapshot; the validating loader (loader.ts, with zod and the YAML and MDX parsers)
- * is loaded only when there is no snapshot to read (development, tests) or it no longer matches
- * the files. So the prerender, which renders every page, never loads it.
+ * The content's types and the plain helpers every part shares (where it lives, its fingerprint, the open jobs).
+ * getContent.ts gives the validated content to the renderer and the pages' data hooks; the validating loader
+ * (loader.ts) imports this module, and this module imports neither.
  */
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -23,7 +21,6 @@ import type { Service } from './schemas/service.ts';
 import type { Site } from './schemas/site.ts';
 import type { Retention } from './schemas/retention.ts';
 import type { Workflow } from './schemas/workflow.ts';
-import { CONTENT_SNAPSHOT_ENV } from './snapshotEnv.ts';
 
 export interface ServicePage extends Service {
   /** The file name without extension: the page's address is "/<slug>" and its id is the slug. */
@@ -98,25 +95,6 @@ export function openJobs(content: Pick<Content, 'jobs'>, today = buildDate().toI
   return content.jobs.filter((job) => job.validThrough >= today);
 }
 
-/** Reads and validates content/ (loadContent), loading the validating loader only now; warnings go to the terminal. */
-async function validatedContent(root: string): Promise<Content> {
-  const [{ loadContent }, { formatWarnings }] = await Promise.all([import('./loader.ts'), import('./problems.ts')]);
-  return loadContent(root, undefined, (warnings) => console.warn(formatWarnings(warnings)));
-}
-
-let cached: { content: Promise<Content>; version: string } | undefined;
-
-/** A fingerprint of content/: every file's path, size and modification time. */
-function contentVersion(root: string): string {
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .sort()
-    .map((file) => {
-      const stats = statSync(path.join(root, file));
-      return `${file}:${stats.size}:${stats.mtimeMs}`;
-    })
-    .join('|');
-}
-
 /** A fingerprint of every file under content/: its path and its bytes. Equal fingerprints, equal content. */
 export function contentHash(root: string = contentRoot()): string {
   const hash = createHash('sha256');
@@ -132,28 +110,4 @@ export interface ContentSnapshot {
   /** contentHash() of the files the content was read from. */
   hash: string;
   content: Content;
-}
-
-/** The snapshot's content if the files are still the ones it was made from; otherwise they are read again. */
-async function snapshotOrLoad(file: string, root: string): Promise<Content> {
-  try {
-    const snapshot = JSON.parse(readFileSync(file, 'utf8')) as ContentSnapshot;
-    if (snapshot.hash === contentHash(root)) return snapshot.content;
-  } catch {
-    // No snapshot, or an unreadable one: read the files.
-  }
-  return validatedContent(root);
-}
-
-/**
- * The content for rendering. Read once per build (from the build's snapshot when it matches the files); in
- * development it is read again when a file under content/ has changed, so an edit shows on the next reload
- * without restarting the server.
- */
-export function getContent(): Promise<Content> {
-  const root = contentRoot();
-  const version = process.env.NODE_ENV === 'development' ? contentVersion(root) : 'build';
-  const snapshot = version === 'build' ? process.env[CONTENT_SNAPSHOT_ENV] : undefined;
-  if (cached?.version !== version) cached = { content: snapshot ? snapshotOrLoad(snapshot, root) : validatedContent(root), version };
-  return cached.content;
 }

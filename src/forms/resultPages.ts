@@ -3,7 +3,7 @@
  * enhanced form's redirect) and the not-sent page (a refusal with JavaScript off). Both kept out of search
  * engines; the reply promise and the phone come from site.yaml.
  */
-import { getContent } from '../content/content.ts';
+import { getContent } from '../content/getContent.ts';
 import { siteOrigin } from '../env.ts';
 import type { PageMeta } from '../seo/head.ts';
 import { type BreadcrumbSection, breadcrumbJsonLd } from '../seo/jsonLd.ts';
