@@ -11,11 +11,11 @@ import { useState } from 'react';
 import { color, layout } from '../theme.ts';
 import { supabase } from './client.ts';
 import { eraseRecord, GoneError, type Erasure } from './erasure.ts';
-import { recordExport } from './export/record.ts';
+import { loadWhatWeHold, recordExport } from './export/record.ts';
 import { recordJsonFileName, whatWeHoldJson } from './export/recordJson.ts';
 import { saveFile } from './export/saveFile.ts';
-import { isSessionEnded, loadRow, type TableName } from './records.ts';
-import { listOf, loadHistory, recordNoun } from './workflow/data.ts';
+import { isSessionEnded, type TableName } from './records.ts';
+import { listOf, recordNoun } from './workflow/data.ts';
 
 export interface AdminActions {
   /** A staff member's name by id, for the export. */
@@ -53,10 +53,10 @@ export function RecordAdminActions({ table, id, name, hasResume, staffName, user
     setExporting(true);
     setExported('');
     try {
-      const [row, history] = await Promise.all([loadRow(supabase, table, id), loadHistory(supabase, table, id)]);
+      const held = await loadWhatWeHold(supabase, table, id);
       // Recorded before the file exists: refused, nothing is downloaded.
       await recordExport(supabase, list, 'json', [id], 'One record: what we hold');
-      const text = whatWeHoldJson({ list, row, events: history.events, notes: [...history.notes.values()], exportedAt: new Date(), exportedBy: staffName(userId) }, { staffName });
+      const text = whatWeHoldJson({ list, ...held, exportedAt: new Date(), exportedBy: staffName(userId) }, { staffName });
       const file = recordJsonFileName(list, id);
       saveFile(file, 'application/json', text);
       setExported(`Saved ${file}: everything held on this ${noun}. The export is in its history.`);

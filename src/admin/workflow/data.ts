@@ -8,7 +8,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database, RecordEvent, RecordList, RecordNote, StaffMember, WorkflowColumns } from '../../database.ts';
-import { LoadError, type TableName } from '../records.ts';
+import { LoadError, PAGE_ROWS, type TableName } from '../records.ts';
 
 export const listOf = (table: TableName): RecordList => (table === 'job_applications' ? 'applications' : 'inquiries');
 
@@ -71,15 +71,45 @@ export interface History {
   notes: Map<string, RecordNote>;
 }
 
-/** The record's events, newest first, and its notes. */
-export async function loadHistory(client: Client, table: TableName, id: string): Promise<History> {
+/**
+ * The record's events, newest first, and its notes: every one of them. A server answers at most `pageRows` rows
+ * a request (Supabase's max-rows), and a record can have more (a thousand exports of its list, a long case), so
+ * each is read in pages, as the lists are (records.ts): each page asks for the rows strictly before the last one
+ * read in (time, id) order, so rows written meanwhile (newer) shift no page, and rows of one instant (one
+ * transaction) are told apart by id.
+ */
+export async function loadHistory(client: Client, table: TableName, id: string, pageRows = PAGE_ROWS): Promise<History> {
   const [events, notes] = await Promise.all([
-    client.from('record_events').select('*').eq('record_id', id).order('at', { ascending: false }).order('id', { ascending: false }),
-    client.from('record_notes').select('*').eq(table === 'job_applications' ? 'application_id' : 'inquiry_id', id),
+    readAll<RecordEvent>(pageRows, (last) => {
+      const query = client.from('record_events').select('*').eq('record_id', id);
+      return (last ? query.or(before('at', last.at, last.id)) : query).order('at', { ascending: false }).order('id', { ascending: false }).limit(pageRows);
+    }),
+    readAll<RecordNote>(pageRows, (last) => {
+      const query = client.from('record_notes').select('*').eq(table === 'job_applications' ? 'application_id' : 'inquiry_id', id);
+      return (last ? query.or(before('created_at', last.created_at, last.id)) : query).order('created_at', { ascending: false }).order('id', { ascending: false }).limit(pageRows);
+    }),
   ]);
-  if (events.error) throw new LoadError(events.error.message, events.status);
-  if (notes.error) throw new LoadError(notes.error.message, notes.status);
-  return { events: events.data, notes: new Map(notes.data.map((note) => [note.id, note])) };
+  return { events, notes: new Map(notes.map((note) => [note.id, note])) };
+}
+
+/** The PostgREST filter for the rows strictly before (`at`, `id`), newest first; the time quoted as the server sent it (microseconds, offset). */
+function before(column: string, at: string, id: string | number): string {
+  const time = `"${at}"`;
+  return `${column}.lt.${time},and(${column}.eq.${time},id.lt.${id})`;
+}
+
+type Page<T> = PromiseLike<{ data: T[] | null; error: { message: string } | null; status: number }>;
+
+/** Every row `read` gives, page after page, each page after the last row of the one before; a short page is the last. */
+async function readAll<T>(pageRows: number, read: (last: T | undefined) => Page<T>): Promise<T[]> {
+  const rows: T[] = [];
+  for (;;) {
+    const page = await read(rows[rows.length - 1]);
+    if (page.error) throw new LoadError(page.error.message, page.status);
+    const data = page.data ?? [];
+    rows.push(...data);
+    if (data.length < pageRows) return rows;
+  }
 }
 
 /** The most a note may hold (the table's check says the same). */
