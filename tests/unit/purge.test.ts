@@ -8,7 +8,9 @@
  * period and records worked on since stay. Each run's counts are logged by rule; only the service role may run
  * it, through the purge function or the command, and never with applications under 12 months. It also sweeps
  * orphaned resumes (a file no application names, older than the grace period), leaving a fresh upload and a file
- * with its row. What is left is read back in SQL.
+ * with its row. Who filed a record under Spam decides its rule: the spam rule takes what an admin filed, and
+ * what the bot signals filed on arrival (an application only once 12 months old, the EEOC floor); what a plain
+ * staff member moved there follows its list's months. What is left is read back in SQL.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -44,8 +46,15 @@ afterAll(async () => {
 });
 
 let made = 0;
-/** A request as the form function stores it (service role), with a note by staff, filed `daysAgo` days ago. */
-async function request(list: 'applications' | 'inquiries', { spam, daysAgo, resume = false }: { spam: boolean; daysAgo: number; resume?: boolean }) {
+/**
+ * A request as the form function stores it (service role), with a note by staff, filed `daysAgo` days ago; with
+ * `spam`, filed as suspected spam on arrival by the bot signals (`reason` says which). It arrived `arrivedMonthsAgo`
+ * months ago (its created_at and 'created' event), or now.
+ */
+async function request(
+  list: 'applications' | 'inquiries',
+  { spam, daysAgo, resume = false, reason = 'sent faster than a person can', arrivedMonthsAgo = 0 }: { spam: boolean; daysAgo: number; resume?: boolean; reason?: string; arrivedMonthsAgo?: number },
+) {
   made += 1;
   let resumeUrl: string | null = null;
   if (resume) {
@@ -58,12 +67,20 @@ async function request(list: 'applications' | 'inquiries', { spam, daysAgo, resu
     list === 'applications'
       ? { first_name: 'Rosa', last_name: `Santos-${made}`, email: `rosa${made}@example.com`, phone: '8605550142', position: 'companion-caregiver', experience: 'one-to-three-years', availability: 'flexible', cover_letter: 'I cared for my grandmother.', resume_url: resumeUrl }
       : { name: `Nora Quinn-${made}`, phone: '8605550199', email: `nora${made}@example.com`, care_for: 'a-parent', town: 'Groton', services: [], message: 'My mother has dementia and lives alone.', ...consentGiven() };
-  const inserted = await service.from(table).insert({ ...row, ...(spam ? { spam_reason: 'sent faster than a person can' } : {}) }).select('id, stage').single();
+  const inserted = await service.from(table).insert({ ...row, ...(spam ? { spam_reason: reason } : {}) }).select('id, stage').single();
   expect(inserted.error).toBeNull();
   const id = (inserted.data as { id: string }).id;
   const note = await staff.from('record_notes').insert({ [list === 'applications' ? 'application_id' : 'inquiry_id']: id, body: 'Called: wrong number.' });
   expect(note.error).toBeNull();
   await supabase.db.query(`update public.${table} set stage_changed_at = now() - make_interval(days => $2) where id = $1`, [id, daysAgo]);
+  if (arrivedMonthsAgo) {
+    await supabase.db.transaction(async (tx) => {
+      // The history's append-only trigger is held off to move the 'created' event back with the row.
+      await tx.query('set local session_replication_role = replica');
+      await tx.query(`update public.${table} set created_at = now() - make_interval(months => $2) where id = $1`, [id, arrivedMonthsAgo]);
+      await tx.query("update public.record_events set at = now() - make_interval(months => $2) where record_id = $1 and kind = 'created'", [id, arrivedMonthsAgo]);
+    });
+  }
   await withOutboxRow(supabase, list, id);
   return { id, resumeUrl };
 }
@@ -109,19 +126,42 @@ async function pastRecord(
   return { id, resumeUrl };
 }
 
+/**
+ * Files a record under Spam as `by` does in /admin (a 'stage' event in their name), then moves that filing back
+ * `ago` (a Postgres interval: '31 days', '25 months'): the record's stage_changed_at and the event's time.
+ */
+async function fileAsSpam(list: 'applications' | 'inquiries', id: string, by: SupabaseClient, ago: string) {
+  const table = list === 'applications' ? 'job_applications' : 'inquiries';
+  const moved = await by.from(table).update({ stage: 'spam' }).eq('id', id).select('id');
+  expect(moved.error).toBeNull();
+  expect(moved.data).toHaveLength(1);
+  await supabase.db.transaction(async (tx) => {
+    await tx.query('set local session_replication_role = replica');
+    await tx.query(`update public.${table} set stage_changed_at = now() - $2::interval where id = $1`, [id, ago]);
+    await tx.query("update public.record_events set at = now() - $2::interval where id = (select max(id) from public.record_events where record_id = $1 and kind = 'stage')", [id, ago]);
+  });
+}
+
+/** What a dry run of public.purge_expired would erase of these records, as 'rule:id' (the rule it would go under). */
+async function wouldErase(ids: string[]): Promise<string[]> {
+  const { data, error } = await service.rpc('purge_expired', { p_spam_days: 30, p_inquiry_months: 24, p_client_stages: ['became-a-client'], p_application_months: 18, p_dry_run: true });
+  expect(error).toBeNull();
+  return (data as Array<{ rule: string; id: string }>).filter((r) => ids.includes(r.id)).map((r) => `${r.rule}:${r.id}`).sort();
+}
+
 describe('the retention purge', () => {
   test('a dry run names what is past its period and erases nothing', async () => {
     const old = await request('inquiries', { spam: true, daysAgo: 31 });
     const report = await purgeExpired(service, PERIODS, { dryRun: true });
     expect(report.erased.inquiries).toBeGreaterThanOrEqual(1);
     expect(describePurge(report, PERIODS)).toMatch(
-      /^Would erase \d+ inquir(y|ies) and \d+ applications? \(\d+ resumes?\); nothing was erased \(dry run\)\. By rule:\n  suspected spam filed over 30 days ago: [1-9]\d* inquir(y|ies), \d+ applications?\n/,
+      /^Would erase \d+ inquir(y|ies) and \d+ applications? \(\d+ resumes?\); nothing was erased \(dry run\)\. By rule:\n  suspected spam filed over 30 days ago by an admin or the bot signals \(applications the bot signals filed once 12 months old\): [1-9]\d* inquir(y|ies), \d+ applications?\n/,
     );
     expect((await leftOf(old.id, null)).rows).toBe(1);
   });
 
   test('erases suspected spam older than its period with its notes and resume, leaving only its history without personal data', async () => {
-    const application = await request('applications', { spam: true, daysAgo: 31, resume: true });
+    const application = await request('applications', { spam: true, daysAgo: 31, resume: true, arrivedMonthsAgo: 13 });
     const inquiry = await request('inquiries', { spam: true, daysAgo: 45 });
     const recentSpam = await request('inquiries', { spam: true, daysAgo: 29 });
     const oldReal = await request('applications', { spam: false, daysAgo: 400, resume: true });
@@ -222,7 +262,7 @@ describe('the retention periods of real records', () => {
     expect(describePurge(report, PERIODS)).toBe(
       [
         'Erased 0 inquiries and 2 applications (1 resume). By rule:',
-        '  suspected spam filed over 30 days ago: 0 inquiries, 0 applications',
+        '  suspected spam filed over 30 days ago by an admin or the bot signals (applications the bot signals filed once 12 months old): 0 inquiries, 0 applications',
         '  inquiries that never became clients (not at became-a-client), nothing done on them for 24 months: 0 inquiries',
         '  applications with nothing done on them for 18 months: 2 applications',
       ].join('\n'),
@@ -231,6 +271,79 @@ describe('the retention periods of real records', () => {
     expect(await leftOf(hired.id, null)).toMatchObject({ rows: 0, notes: 0, outbox: 0 });
     expect(await leftOf(recent.id, recent.resumeUrl)).toMatchObject({ rows: 1, notes: 1, resume: 1, bytes: 1 });
     expect(await leftOf(decidedSince.id, null)).toMatchObject({ rows: 1, notes: 1 });
+  });
+});
+
+describe('who filed it under Spam', () => {
+  let admin: SupabaseClient;
+  beforeAll(async () => {
+    admin = await clients.signedIn('admin@example.com', 'admin-demo-password'); // Pat Morgan
+  });
+
+  test('a real application filed as spam by the honeypot (a password manager filled it) is still there after 31 days, with its resume', async () => {
+    const filed = await request('applications', { spam: true, daysAgo: 31, resume: true, reason: 'the hidden field was filled in' });
+    const report = await purgeExpired(service, PERIODS);
+    expect(report.byRule.spam.applications).toBe(0);
+    expect(await leftOf(filed.id, filed.resumeUrl)).toMatchObject({ rows: 1, notes: 1, resume: 1, bytes: 1 });
+  });
+
+  test('an application moved to Spam by plain staff (Dana) 31 days ago is still there', async () => {
+    const moved = await request('applications', { spam: false, daysAgo: 0, resume: true });
+    await fileAsSpam('applications', moved.id, staff, '31 days');
+    expect(await wouldErase([moved.id])).toEqual([]);
+    await purgeExpired(service, PERIODS);
+    expect(await leftOf(moved.id, moved.resumeUrl)).toMatchObject({ rows: 1, notes: 1, resume: 1 });
+  });
+
+  test('an application filed under Spam by an admin (Pat Morgan) 31 days ago is erased with its resume, leaving its history', async () => {
+    const filed = await request('applications', { spam: false, daysAgo: 0, resume: true });
+    const recent = await request('applications', { spam: false, daysAgo: 0 });
+    await fileAsSpam('applications', filed.id, admin, '31 days');
+    await fileAsSpam('applications', recent.id, admin, '29 days');
+    expect(await wouldErase([filed.id, recent.id])).toEqual([`spam:${filed.id}`]);
+    const report = await purgeExpired(service, PERIODS);
+    expect(report).toMatchObject({ byRule: { spam: { applications: 1 } }, resumeFailures: [] });
+    const left = await leftOf(filed.id, filed.resumeUrl);
+    expect(left).toMatchObject({ rows: 0, notes: 0, outbox: 0, resume: 0, bytes: 0 });
+    expect(left.events).toEqual(['created', 'note', 'stage', 'deleted']);
+    expect((await leftOf(recent.id, null)).rows).toBe(1);
+  });
+
+  test('an inquiry moved to Spam by plain staff follows the 24 months of inquiries: kept at 31 days and 23 months, erased at 25 under that rule', async () => {
+    const lately = await request('inquiries', { spam: false, daysAgo: 0 });
+    await fileAsSpam('inquiries', lately.id, staff, '31 days');
+    const within = await pastRecord('inquiries', { monthsAgo: 23 });
+    await fileAsSpam('inquiries', within.id, staff, '23 months');
+    const past = await pastRecord('inquiries', { monthsAgo: 25 });
+    await fileAsSpam('inquiries', past.id, staff, '25 months');
+    expect(await wouldErase([lately.id, within.id, past.id])).toEqual([`period:${past.id}`]);
+    await purgeExpired(service, PERIODS);
+    for (const kept of [lately, within]) expect(await leftOf(kept.id, null)).toMatchObject({ rows: 1, notes: 1 });
+    expect(await leftOf(past.id, null)).toMatchObject({ rows: 0, notes: 0, outbox: 0 });
+  });
+
+  test('an inquiry filed as spam by the honeypot is erased after 31 days under the spam rule (no legal floor for inquiries)', async () => {
+    const filed = await request('inquiries', { spam: true, daysAgo: 31, reason: 'the hidden field was filled in' });
+    expect(await wouldErase([filed.id])).toEqual([`spam:${filed.id}`]);
+    await purgeExpired(service, PERIODS);
+    expect(await leftOf(filed.id, null)).toMatchObject({ rows: 0, notes: 0, outbox: 0 });
+  });
+
+  test('an application filed as spam by the bot signals goes under the spam rule once 12 months old: at 13 months and 31 days at Spam it is erased, at 11 it stays', async () => {
+    const old = await request('applications', { spam: true, daysAgo: 31, resume: true, arrivedMonthsAgo: 13 });
+    const younger = await request('applications', { spam: true, daysAgo: 31, arrivedMonthsAgo: 11 });
+    expect(await wouldErase([old.id, younger.id])).toEqual([`spam:${old.id}`]);
+    await purgeExpired(service, PERIODS);
+    expect(await leftOf(old.id, old.resumeUrl)).toMatchObject({ rows: 0, notes: 0, resume: 0, bytes: 0 });
+    expect((await leftOf(younger.id, null)).rows).toBe(1);
+  });
+
+  test('staff moving an admin\'s spam filing back and to Spam again makes it theirs: the normal period applies', async () => {
+    const filed = await request('applications', { spam: false, daysAgo: 0 });
+    await fileAsSpam('applications', filed.id, admin, '40 days');
+    expect((await staff.from('job_applications').update({ stage: 'new' }).eq('id', filed.id)).error).toBeNull();
+    await fileAsSpam('applications', filed.id, staff, '31 days');
+    expect(await wouldErase([filed.id])).toEqual([]);
   });
 });
 
@@ -293,7 +406,7 @@ describe('the purge function', () => {
 
 describe('npm run purge', () => {
   test('--dry-run prints what it would erase with the periods of content/retention.yaml, and erases nothing', async () => {
-    const old = await request('applications', { spam: true, daysAgo: 31, resume: true });
+    const old = await request('applications', { spam: true, daysAgo: 31, resume: true, arrivedMonthsAgo: 13 });
     // Not spawnSync: the stand-in answering the command runs in this process.
     const run = await promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/purge.ts', '--dry-run'], {
       env: { ...process.env, SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey },
@@ -303,7 +416,7 @@ describe('npm run purge', () => {
     expect(run.stdout).toContain(
       [
         `${supabase.url}: Would erase 0 inquiries and 1 application (1 resume); nothing was erased (dry run). By rule:`,
-        '  suspected spam filed over 30 days ago: 0 inquiries, 1 application',
+        '  suspected spam filed over 30 days ago by an admin or the bot signals (applications the bot signals filed once 12 months old): 0 inquiries, 1 application',
         '  inquiries that never became clients (not at became-a-client), nothing done on them for 24 months: 0 inquiries',
         '  applications with nothing done on them for 18 months: 0 applications',
       ].join('\n'),

@@ -1,8 +1,11 @@
 /**
  * The retention purge, the same code wherever it runs: the purge Edge Function on a pg_cron schedule (Supabase),
  * a timer in the local stand-in, and `npm run purge`. It erases, in one transaction, every record past its
- * period in content/retention.yaml (public.purge_expired): suspected spam left at the Spam stage, inquiries that
- * never became clients and job applications, each a number of months after its last activity. Each goes as an
+ * period in content/retention.yaml (public.purge_expired): suspected spam left at the Spam stage, when an admin
+ * filed it there or the bot signals did on arrival (an application not before it is 12 months old, the EEOC floor);
+ * inquiries that never became clients and job applications, each a number of months after its last activity,
+ * including those a plain staff member moved to Spam (supabase/migrations/20261127000100_spam_retention_floor.sql).
+ * The database decides every rule; this code only counts what it returns. Each goes as an
  * admin's erasure does: the row, its notes and its outbox rows by cascade, a 'deleted' event left in its history;
  * then their resume files are removed through the Storage API, which is the only way to remove a file on
  * Supabase. A file that cannot be removed is reported, never a reason to keep the record.
@@ -16,6 +19,11 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 
 /** content/retention.yaml, as the generated module carries it to the functions. */
 export interface RetentionPeriods {
+  /**
+   * Records at the Spam stage that an admin filed there, or the bot signals on arrival: erased `days` after they
+   * were filed there; a bot-filed application not before it is 12 months old. Filed there by plain staff, a record
+   * follows its list's months instead.
+   */
   suspectedSpam: { days: number };
   /** Inquiries that never became clients: erased `months` after their last activity, unless at one of `clientStages`. */
   inquiries: { months: number; clientStages: string[] };
@@ -23,7 +31,7 @@ export interface RetentionPeriods {
   applications: { months: number };
 }
 
-/** Why a record was erased: suspected spam past its days, or a real record past its months. */
+/** Why a record was erased: spam filed by an admin or the bot signals past its days, or a record past its months. */
 export type PurgeRule = 'spam' | 'period';
 
 export type PurgedList = 'applications' | 'inquiries';
@@ -48,6 +56,9 @@ interface PurgedRecord {
   id: string;
   resume_url: string | null;
 }
+
+/** The EEOC's floor (29 CFR 1602.14): the spam rule takes an application the bot signals filed only after a year from its arrival. */
+export const BOT_FILED_APPLICATION_FLOOR_MONTHS = 12;
 
 /** The Storage API removes at most this many files per call. */
 const REMOVE_BATCH = 1000;
@@ -109,7 +120,7 @@ async function removeResumes(supabase: SupabaseClient, files: string[]): Promise
 /**
  * The report as a person reads it: the totals, then one line per rule, e.g.
  *   Erased 3 inquiries and 1 application (1 resume). By rule:
- *     suspected spam filed over 30 days ago: 2 inquiries, 0 applications
+ *     suspected spam filed over 30 days ago by an admin or the bot signals (applications the bot signals filed once 12 months old): 2 inquiries, 0 applications
  *     inquiries that never became clients (not at became-a-client), nothing done on them for 24 months: 1 inquiry
  *     applications with nothing done on them for 18 months: 1 application
  */
@@ -122,7 +133,7 @@ export function describePurge(report: PurgeReport, periods: RetentionPeriods): s
   const sweep = report.orphans === 0 ? '' : report.dryRun ? ` Would remove ${orphans}.` : ` Removed ${orphans}.`;
   const { spam, period } = report.byRule;
   const rules = [
-    `suspected spam filed over ${periods.suspectedSpam.days} days ago: ${inquiries(spam.inquiries)}, ${applications(spam.applications)}`,
+    `suspected spam filed over ${periods.suspectedSpam.days} days ago by an admin or the bot signals (applications the bot signals filed once ${BOT_FILED_APPLICATION_FLOOR_MONTHS} months old): ${inquiries(spam.inquiries)}, ${applications(spam.applications)}`,
     `inquiries that never became clients (not at ${periods.inquiries.clientStages.join(', ')}), nothing done on them for ${periods.inquiries.months} months: ${inquiries(period.inquiries)}`,
     `applications with nothing done on them for ${periods.applications.months} months: ${applications(period.applications)}`,
   ];
