@@ -4,6 +4,7 @@
  * URL, and playwright.config.ts cannot wait. Nothing here depends on a fixed port being free.
  */
 import { spawnSync } from 'node:child_process';
+import { createServer } from 'node:net';
 
 const FIND = `
 const net = require('node:net');
@@ -23,4 +24,12 @@ export function freePorts(count: number): number[] {
   const found = spawnSync(process.execPath, ['-e', FIND, String(count)], { encoding: 'utf8' });
   if (found.status !== 0) throw new Error(`Could not find free ports: ${found.stderr}`);
   return found.stdout.trim().split(' ').map(Number);
+}
+
+/** Whether a server could listen on this port of 127.0.0.1 now (nothing holds it). */
+export function portIsFree(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = createServer();
+    probe.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
+  });
 }

@@ -9,7 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePorts } from '../../scripts/lib/freePorts.ts';
+import { freePorts, portIsFree } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 
 test.describe.configure({ mode: 'serial' });
@@ -43,14 +43,6 @@ function npmStart(args: string[] = []): Run {
   for (const stream of [child.stdout!, child.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
   const ended = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
   return { child, printed: () => printed, ended };
-}
-
-/** Whether a server can listen on this port now (nothing holds it). */
-function free(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
 }
 
 /** The processes whose command line names the copy: what npm start left behind, if anything. */
@@ -94,7 +86,7 @@ test(`npm start works first time on Node ${process.versions.node}, and Ctrl-C le
   }
   await run.ended;
   await expect.poll(() => leftRunning(), { timeout: 15_000 }).toEqual([]);
-  for (const port of [sitePort, apiPort, mailPort]) expect(await free(port), `port ${port} is free after Ctrl-C`).toBe(true);
+  for (const port of [sitePort, apiPort, mailPort]) expect(await portIsFree(port), `port ${port} is free after Ctrl-C`).toBe(true);
 });
 
 test('npm start with a port taken says which part and why, and leaves nothing running', { tag: '@desktop' }, async () => {
@@ -110,7 +102,7 @@ test('npm start with a port taken says which part and why, and leaves nothing ru
     );
     expect(run.printed()).toContain('npm start stopped: nothing it started is left running.');
     expect(leftRunning()).toEqual([]);
-    for (const port of [sitePort, mailPort]) expect(await free(port), `port ${port} is free`).toBe(true);
+    for (const port of [sitePort, mailPort]) expect(await portIsFree(port), `port ${port} is free`).toBe(true);
   } finally {
     taken.close();
   }

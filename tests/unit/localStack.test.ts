@@ -8,7 +8,7 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePorts } from '../../scripts/lib/freePorts.ts';
+import { freePorts, portIsFree } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { StartFailure, startStack, type Stack } from '../../scripts/lib/stack.ts';
 import { createStaticServer } from '../../scripts/serve.ts';
@@ -158,21 +158,13 @@ describe('a start that fails half-way', () => {
       );
       // Whatever had started is stopped: its port can be listened on again.
       for (const free of [ports.sitePort, ports.mailPort].filter((p) => p !== port)) {
-        await expect(listenable(free)).resolves.toBe(true);
+        await expect(portIsFree(free)).resolves.toBe(true);
       }
     } finally {
       taken.close();
     }
   }, 60_000);
 });
-
-/** Whether a server can listen on this port now. */
-function listenable(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = createServer();
-    probe.once('error', () => resolve(false)).listen(port, '127.0.0.1', () => probe.close(() => resolve(true)));
-  });
-}
 
 // A developer with something else on 54321 runs `LOCAL_SUPABASE_PORT=... npm start`: the site it builds must post
 // its forms to (and the dashboard talk to) the stand-in on that port, not on 54321.
