@@ -360,4 +360,56 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
       expect(errorOf(() => asUser(ADMIN, "select public.purge_expired(30, 24, array['became-a-client'], 18)"))).toBe('permission denied for function purge_expired');
     });
   });
+
+  describe('who filed a record under Spam decides its retention there too', () => {
+    /** A request stored as the form function stores it, filed as suspected spam on arrival when `spamReason` is given. */
+    const stored = (table: 'job_applications' | 'inquiries', spamReason: string | null, created = 'now()') =>
+      psql(
+        table === 'job_applications'
+          ? `insert into public.job_applications (created_at, first_name, last_name, email, phone, position, experience, availability, spam_reason) values (${created}, 'Rosa', 'Santos', 'rosa@example.com', '8605550142', 'companion-caregiver', 'flexible', 'flexible', ${spamReason ? `'${spamReason}'` : 'null'}) returning id`
+          : `insert into public.inquiries (created_at, name, phone, care_for, consent_version, consented_at, spam_reason) values (${created}, 'Nora Quinn', '8605550199', 'a-parent', '2026-11-25', ${created}, ${spamReason ? `'${spamReason}'` : 'null'}) returning id`,
+      );
+    /** Moves the record's last stage change (its stage_changed_at and its latest 'stage' event) back by `ago`. */
+    const filedAgo = (table: 'job_applications' | 'inquiries', id: string, ago: string) =>
+      psql(`begin; set local session_replication_role = replica;
+        update public.${table} set stage_changed_at = now() - interval '${ago}' where id = '${id}';
+        update public.record_events set at = now() - interval '${ago}' where id = (select max(id) from public.record_events where record_id = '${id}' and kind = 'stage');
+        commit;`);
+    const toSpam = (claims: object, table: 'job_applications' | 'inquiries', id: string, ago: string) => {
+      expect(asUser(claims, `update public.${table} set stage = 'spam' where id = '${id}' returning stage`)).toBe('spam');
+      filedAgo(table, id, ago);
+    };
+    const purge = (ids: string[], dryRun: boolean) =>
+      asRole('service_role', `select coalesce(string_agg(r ->> 'rule' || ':' || (r ->> 'id'), ',' order by r ->> 'rule', r ->> 'id'), '') from jsonb_array_elements(public.purge_expired(30, 24, array['became-a-client'], 18, ${dryRun})) as r where r ->> 'id' = any(array['${ids.join("','")}'])`);
+    const still = (table: 'job_applications' | 'inquiries', id: string) => psql(`select count(*) from public.${table} where id = '${id}'`);
+    const sorted = (...rules: string[]) => rules.sort((a, b) => a.localeCompare(b)).join(',');
+
+    test('an application filed as spam by the honeypot, or moved to Spam by plain staff, is kept after 31 days; what an admin filed goes, and what the bot signals filed once 12 months old', () => {
+      const honeypot = stored('job_applications', 'the hidden field was filled in');
+      filedAgo('job_applications', honeypot, '31 days');
+      const byDana = stored('job_applications', null);
+      toSpam(STAFF, 'job_applications', byDana, '31 days');
+      const byPat = stored('job_applications', null);
+      toSpam(ADMIN, 'job_applications', byPat, '31 days');
+      const oldBot = stored('job_applications', 'the hidden field was filled in', "now() - interval '13 months'");
+      const ids = [honeypot, byDana, byPat, oldBot];
+      expect(purge(ids, true)).toBe(sorted(`spam:${byPat}`, `spam:${oldBot}`));
+      expect(purge(ids, false)).toBe(sorted(`spam:${byPat}`, `spam:${oldBot}`));
+      for (const kept of [honeypot, byDana]) expect(still('job_applications', kept)).toBe('1');
+      for (const gone of [byPat, oldBot]) expect(still('job_applications', gone)).toBe('0');
+      expect(eventsOf(byPat)).toBe(['created|-|-|new', `stage|${PAT}|new|spam`, 'deleted|-|-|-'].join('\n'));
+    });
+
+    test('an inquiry moved to Spam by plain staff follows the 24 months of inquiries; one the honeypot filed goes after 31 days', () => {
+      const lately = stored('inquiries', null);
+      toSpam(STAFF, 'inquiries', lately, '31 days');
+      const past = stored('inquiries', null, "now() - interval '25 months'");
+      toSpam(STAFF, 'inquiries', past, '25 months');
+      const honeypot = stored('inquiries', 'the hidden field was filled in');
+      filedAgo('inquiries', honeypot, '31 days');
+      const ids = [lately, past, honeypot];
+      expect(purge(ids, false)).toBe(sorted(`period:${past}`, `spam:${honeypot}`));
+      expect([lately, past, honeypot].map((id) => still('inquiries', id))).toEqual(['1', '0', '0']);
+    });
+  });
 });
