@@ -2,7 +2,10 @@
  * How long personal data is kept: `content/retention.yaml`. A scheduled purge (supabase/functions/_shared/purge.ts,
  * public.purge_expired) erases what has passed its period: the record, its notes, its outbox rows and its resume
  * file, leaving only a "deleted" event. Real records are measured from their last activity (arrival, a stage or
- * owner change, a note; not an export): see supabase/migrations/20261126000400_retention_periods.sql.
+ * owner change, a note; not an export): see supabase/migrations/20261126000400_retention_periods.sql. The spam
+ * rule takes only what an admin filed under Spam, or what the bot signals filed on arrival (a job application not
+ * before it is 12 months old); what a plain staff member moved to Spam keeps its list's months
+ * (supabase/migrations/20261127000100_spam_retention_floor.sql).
  * Which stages mean "became a client" is a list here, beside the rule it bends, checked against
  * content/workflow.yaml by the loader (a typo would otherwise keep nobody).
  */
@@ -21,9 +24,15 @@ export const retentionSchema = z.strictObject({
         .int('a whole number of days')
         .min(1, 'at least 1 day: staff need time to find a real request filed as spam')
         .max(365, 'at most 365 days: suspected spam is not kept for long')
-        .meta({ description: 'Days after a request was filed as suspected spam (and left at the Spam stage) before it is erased, e.g. 30.' }),
+        .meta({
+          description:
+            'Days after a request was filed under the Spam stage (and left there) before it is erased, when an admin filed it there or the bot signals did on arrival; a job application the bot signals filed is kept at least 12 months from its arrival all the same (EEOC), e.g. 30.',
+        }),
     })
-    .meta({ description: 'Requests the form functions took for a machine and filed under the Spam stage, where staff left them.' }),
+    .meta({
+      description:
+        'Requests the form functions took for a machine, or an admin filed under the Spam stage, where they were left. A request a plain staff member moved to Spam is not suspected spam here: it keeps the months of its list.',
+    }),
   inquiries: z
     .strictObject({
       months: months('inquiries')
