@@ -303,6 +303,32 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
       expect(psql(`select coalesce(author::text, '-') || '|' || (edited_at is null) from public.record_notes where id = '${note}'`)).toBe('-|true');
     });
   });
+  describe('a blank-looking note is refused there too (20261127000200_note_not_blank.sql)', () => {
+    const REFUSED = 'A note needs at least one visible character: spaces and invisible characters alone are not a note';
+    let inquiry = '';
+    beforeAll(() => {
+      inquiry = psql("insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ('Blank Notes', '8605550124', 'myself', '2026-11-25', now()) returning id");
+    });
+    // As SQL escapes: no-break, zero-width, ideographic and narrow no-break spaces, a byte-order mark, a word
+    // joiner, direction marks, a Hangul filler, a braille blank, a variation selector, tags, a next-line.
+    const blank = ["\\u00a0\\u00a0", "\\u200b", "\\n\\u00a0\\u200b\\n", "\\u3000\\u202f", "\\ufeff\\u2060", "\\u200e\\u2066", "\\u3164", "\\u2800", "\\ufe0f", "\\U000e0020\\U000e007f", "\\u0085\\u1680"];
+
+    test('staff cannot add a note of spaces and invisible characters alone, nor correct a note into one; one visible character makes a note', () => {
+      for (const body of blank) expect(errorOf(() => asUser(STAFF, `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', E'${body}')`)), body).toBe(REFUSED);
+      // Nor the database owner, past every policy.
+      expect(errorOf(() => psql(`begin; select set_config('request.jwt.claims', '{"sub":"${DANA}"}', true) \\g /dev/null\ninsert into public.record_notes (inquiry_id, body) values ('${inquiry}', E'\\u200b'); commit;`))).toBe(REFUSED);
+      expect(psql(`select count(*) from public.record_notes where inquiry_id = '${inquiry}'`)).toBe('0');
+      const note = asUser(STAFF, `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', E'\\u00a0ok\\u200b') returning id`);
+      for (const body of blank) expect(errorOf(() => asUser(STAFF, `update public.record_notes set body = E'${body}' where id = '${note}'`)), body).toBe(REFUSED);
+      expect(psql(`select body = E'\\u00a0ok\\u200b' and edited_at is null from public.record_notes where id = '${note}'`)).toBe('t');
+    });
+
+    test('a blank-looking note stored before the rule stays, and its row can still change (its author cleared)', () => {
+      const old = psql(`begin; set local session_replication_role = replica; insert into public.record_notes (inquiry_id, author, body) values ('${inquiry}', '${SAM}', E'\\u00a0') returning id; commit;`);
+      psql(`update public.record_notes set author = null where id = '${old}'`);
+      expect(psql(`select coalesce(author::text, '-') || '|' || (body = E'\\u00a0') from public.record_notes where id = '${old}'`)).toBe('-|true');
+    });
+  });
   describe('erasure, exports and the retention periods there too', () => {
     const inquiry = (extra = '', created = 'now()') =>
       psql(`insert into public.inquiries (created_at, name, phone, care_for, consent_version, consented_at${extra ? ', stage' : ''}) values (${created}, 'Eve Gone', '8605550111', 'myself', '2026-11-25', ${created}${extra ? `, '${extra}'` : ''}) returning id`);

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { RecordList } from '../../database.ts';
 import { color } from '../../theme.ts';
 import { formatDateTime } from '../format.ts';
-import { NOTE_EDIT_MINUTES, NOTE_MAX, type History } from './data.ts';
+import { isBlankNote, NOTE_EDIT_MINUTES, NOTE_MAX, type History } from './data.ts';
 import { describeEvent } from './eventText.ts';
 
 interface Props {
@@ -44,13 +44,13 @@ export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote,
                 className="edit"
                 onSubmit={(submitted) => {
                   submitted.preventDefault();
-                  if (editing.body.trim()) void onEditNote(note.id, editing.body.trim()).then((saved) => saved && setEditing(null));
+                  if (!isBlankNote(editing.body)) void onEditNote(note.id, editing.body.trim()).then((saved) => saved && setEditing(null));
                 }}
               >
                 <label htmlFor={`edit-${note.id}`}>Correct the note</label>
                 <textarea id={`edit-${note.id}`} value={editing.body} maxLength={NOTE_MAX} rows={3} onChange={(changed) => setEditing({ id: note.id, body: changed.target.value })} />
                 <div className="buttons">
-                  <button type="submit" className="primary" disabled={busy || !editing.body.trim()}>
+                  <button type="submit" className="primary" disabled={busy || isBlankNote(editing.body)}>
                     Save note
                   </button>
                   <button type="button" className="secondary" onClick={() => setEditing(null)}>

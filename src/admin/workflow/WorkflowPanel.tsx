@@ -12,7 +12,7 @@ import type { StaffMember, WorkflowColumns } from '../../database.ts';
 import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
 import { isSessionEnded, type TableName } from '../records.ts';
-import { addNote, changeOwner, changeStage, deleteNote, editNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked } from './data.ts';
+import { addNote, changeOwner, changeStage, deleteNote, editNote, isBlankNote, listOf, loadHistory, NOTE_EDIT_MINUTES, NOTE_MAX, StaleError, type History, type Worked } from './data.ts';
 import { firstStageOf, spamStageOf, stageLabel, stageOf, stagesOf } from './stages.ts';
 import { Timeline } from './Timeline.tsx';
 
@@ -100,8 +100,9 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
 
   async function submitNote(event: FormEvent) {
     event.preventDefault();
+    // Spaces and invisible characters alone (a no-break or zero-width space) look empty: refused as empty.
+    if (isBlankNote(note)) return setNoteError('Write the note first.');
     const body = note.trim();
-    if (!body) return setNoteError('Write the note first.');
     setNoteError('');
     setBusy(true);
     try {

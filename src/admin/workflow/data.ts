@@ -118,6 +118,16 @@ export const NOTE_MAX = 5000;
 /** How long its author may correct or remove a note (the policies say the same). */
 export const NOTE_EDIT_MINUTES = 15;
 
+/**
+ * White space and invisible characters, the same the database refuses alone in a note
+ * (supabase/migrations/20261127000200_note_not_blank.sql): Unicode white space, zero-width spaces and joiners,
+ * direction marks, fillers, variation selectors, tags.
+ */
+const BLANK = /^[\t-\r \u0085\u00a0\u00ad\u034f\u061c\u115f\u1160\u1680\u17b4\u17b5\u180b-\u180f\u2000-\u200f\u2028-\u202f\u205f-\u206f\u2800\u3000\u3164\ufe00-\ufe0f\ufeff\uffa0\u{1d173}-\u{1d17a}\u{e0000}-\u{e007f}\u{e0100}-\u{e01ef}]*$/u;
+
+/** True when a note would look empty: nothing in it but white space and invisible characters. */
+export const isBlankNote = (text: string): boolean => BLANK.test(text);
+
 export async function addNote(client: Client, table: TableName, id: string, body: string): Promise<RecordNote> {
   const target = table === 'job_applications' ? { application_id: id } : { inquiry_id: id };
   const { data, error, status } = await client.from('record_notes').insert({ ...target, body }).select('*').single();
