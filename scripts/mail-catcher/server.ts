@@ -9,6 +9,11 @@
  * a malformed one is refused with 422, as Resend refuses an invalid recipient; and `POST /api/outage`
  * (`{"down": true}`) makes it answer 503 until it is told otherwise, to try what happens when mail is down.
  *
+ * The control routes (`POST /api/outage`, `DELETE /api/messages`) answer only the inbox page itself and tools on
+ * this machine: a request with an Origin must come from the catcher's own origin (a page of another site, open
+ * in the same browser, always sends its own with a POST), and an outage switch must be JSON, which no page of
+ * another site can send without a CORS preflight that the catcher never grants.
+ *
  * Routes: GET / (the inbox), GET /messages/<id> (one message), GET /api/messages (JSON, newest last),
  * DELETE /api/messages, POST /api/outage, POST /emails.
  */
@@ -55,6 +60,9 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
   const byKey = new Map<string, string>();
   const waiters = new Set<() => void>();
   let down = false;
+  // Known once the server listens (below), before it answers anything.
+  let url = '';
+  let port = 0;
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: Error) => {
@@ -68,12 +76,16 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     if (req.method === 'POST' && url.pathname === '/emails') return receive(req, res);
     if (req.method === 'GET' && url.pathname === '/') return send(res, 200, 'text/html; charset=utf-8', inboxPage(messages));
     if (req.method === 'GET' && url.pathname === '/api/messages') return send(res, 200, 'application/json', JSON.stringify(messages));
-    if (req.method === 'DELETE' && url.pathname === '/api/messages') {
+    if (url.pathname === '/api/messages' && req.method === 'DELETE') {
+      const refused = refuseControl(req, false);
+      if (refused) return send(res, refused.status, 'application/json', JSON.stringify(refused));
       messages.length = 0;
       byKey.clear();
       return send(res, 204, 'text/plain', '');
     }
     if (req.method === 'POST' && url.pathname === '/api/outage') {
+      const refused = refuseControl(req, true);
+      if (refused) return send(res, refused.status, 'application/json', JSON.stringify(refused));
       const body = JSON.parse((await readBody(req)) || '{}') as { down?: unknown };
       down = body.down === true;
       return send(res, 200, 'application/json', JSON.stringify({ down }));
@@ -82,6 +94,23 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     const message = one ? messages.find((m) => m.id === one[1]) : undefined;
     if (req.method === 'GET' && message) return send(res, 200, 'text/html; charset=utf-8', messagePage(message));
     send(res, 404, 'text/html; charset=utf-8', page('Not found', '<h1>Not found</h1><p><a href="/">Back to the inbox</a></p>'));
+  }
+
+  /**
+   * Why a control request is refused, or undefined when it comes from the inbox page or a tool on this machine.
+   * The catcher's own origin is its address under any loopback name (127.0.0.1, localhost, [::1]), never
+   * another host name, so a page of another site that rebinds its name to this machine is refused too.
+   */
+  function refuseControl(req: IncomingMessage, needsJson: boolean): { status: number; message: string } | undefined {
+    const origin = req.headers.origin;
+    const own = [url, `http://127.0.0.1:${port}`, `http://localhost:${port}`, `http://[::1]:${port}`];
+    if (origin !== undefined && !own.includes(origin)) {
+      return { status: 403, message: `Only the inbox page (${url}) or a tool on this machine can change the mail catcher; a request from ${origin} is refused.` };
+    }
+    if (req.headers['sec-fetch-site'] === 'cross-site') return { status: 403, message: `Only the inbox page (${url}) can change the mail catcher.` };
+    const type = req.headers['content-type']?.split(';')[0]?.trim().toLowerCase();
+    if (needsJson && type !== 'application/json') return { status: 415, message: 'Send the switch as JSON (Content-Type: application/json), e.g. {"down": true}.' };
+    return undefined;
   }
 
   async function receive(req: IncomingMessage, res: ServerResponse): Promise<void> {
@@ -124,8 +153,9 @@ export async function startMailCatcher(options: MailCatcherOptions = {}): Promis
     server.once('error', reject);
     server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
   });
-  const { address, port } = server.address() as AddressInfo;
-  const url = `http://${address.includes(':') ? `[${address}]` : address}:${port}`;
+  const bound = server.address() as AddressInfo;
+  port = bound.port;
+  url = `http://${bound.address.includes(':') ? `[${bound.address}]` : bound.address}:${port}`;
 
   return {
     url,
