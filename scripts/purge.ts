@@ -21,6 +21,26 @@ if (!key) {
   process.exit(1);
 }
 
+/** Whether anything answers at `url` at all: a refused connection gets a message that says what to do. */
+async function reachable(base: string): Promise<boolean> {
+  try {
+    const answer = await fetch(`${base.replace(/\/+$/, '')}/rest/v1/`, { headers: { apikey: key! }, signal: AbortSignal.timeout(10_000) });
+    await answer.body?.cancel();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+if (!(await reachable(url))) {
+  console.error(
+    local
+      ? `No backend answered at ${url} (the local Supabase stand-in). Start one first: \`npm start\` (the site and the stand-in) or \`npm run supabase:local\` (the stand-in alone), in another terminal; or set SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY to purge a Supabase project.`
+      : `No backend answered at ${url}. Check SUPABASE_URL (the project's API URL, Project Settings > API) and that this machine can reach it; SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY name the project to purge.`,
+  );
+  process.exit(1);
+}
+
 try {
   const { retention } = await loadContent(contentRoot());
   const client = serverClient(url, key);

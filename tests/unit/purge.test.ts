@@ -424,3 +424,39 @@ describe('npm run purge', () => {
     expect((await leftOf(old.id, old.resumeUrl)).rows).toBe(1);
   });
 });
+
+describe('npm run purge without a backend', () => {
+  /** A port nothing listens on: taken from the system, then let go. */
+  async function freePort(): Promise<number> {
+    const { createServer } = await import('node:net');
+    const server = createServer();
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const { port } = server.address() as { port: number };
+    await new Promise((resolve) => server.close(resolve));
+    return port;
+  }
+  const purge = (env: Record<string, string>) => {
+    const { SUPABASE_URL: _url, SUPABASE_SERVICE_ROLE_KEY: _key, ...rest } = process.env;
+    return promisify(execFile)(process.execPath, ['--import', 'tsx', 'scripts/purge.ts', '--dry-run'], { env: { ...rest, ...env }, encoding: 'utf8' }).then(
+      () => ({ code: 0, stderr: '' }),
+      (error: { code: number; stderr: string }) => ({ code: error.code, stderr: error.stderr }),
+    );
+  };
+
+  test('with no stand-in running, it says which URL it tried and how to start one, not only "fetch failed"', async () => {
+    const port = await freePort();
+    const run = await purge({ LOCAL_SUPABASE_PORT: String(port) });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`No backend answered at http://127.0.0.1:${port}`);
+    expect(run.stderr).toMatch(/npm start.*npm run supabase:local/s);
+    expect(run.stderr).toContain('SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY');
+  });
+
+  test('with SUPABASE_URL set to an address where nothing answers, it names that URL and the variables to check', async () => {
+    const url = `http://127.0.0.1:${await freePort()}`;
+    const run = await purge({ SUPABASE_URL: url, SUPABASE_SERVICE_ROLE_KEY: 'some-key' });
+    expect(run.code).toBe(1);
+    expect(run.stderr).toContain(`No backend answered at ${url}`);
+    expect(run.stderr).toContain('SUPABASE_URL');
+  });
+});
