@@ -14,6 +14,7 @@ import { BUILD_DIR_ENV } from '../src/buildDir.ts';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
 import { backendLine } from '../src/launch.ts';
+import { secretsInBrowserVariables } from '../src/supabaseKey.ts';
 import { headerRules, headersFile } from '../src/security/headers.ts';
 import { WORKFLOW_SQL_FILE } from '../src/workflow/stagesSql.ts';
 import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './lib/buildCache.ts';
@@ -48,6 +49,11 @@ function fail(message: string): never {
   console.error(`\nBuild failed. ${kept}\n\n${message}\n`);
   process.exit(1);
 }
+
+// A secret key in a VITE_ variable would be built into files every visitor downloads (and kept in the bundle
+// cache): refused first, production build or not, before anything is bundled or restored.
+const secrets = secretsInBrowserVariables(process.env);
+if (secrets.length) fail(`A secret key would be built into the site.\n${secrets.map(({ variable, message }) => `  ${variable}  ${message}.`).join('\n')}`);
 
 mkdirSync(cache, { recursive: true });
 removeAbandonedStaging(dist);

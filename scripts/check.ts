@@ -1,11 +1,13 @@
 /**
  * `npm run check`: validates the content only, with the same messages as the build. Warnings (services that
  * share words, as a copied file does) are printed after the summary and do not fail the check.
- * `npm run check -- --launch` also runs the launch check (src/launch.ts): every placeholder left in content, and
- * a backend or origin that cannot be production, each with its file and line or its variable.
+ * `npm run check -- --launch` also runs the launch check (src/launch.ts): every placeholder left in content, every
+ * value reserved to be fictional (555-01xx, example.com, .test), and a backend, key or origin that cannot be
+ * production, each with its file and line or its variable.
  */
 import { loadContent } from '../src/content/loader.ts';
 import { contentRoot } from '../src/content/content.ts';
+import { reservedValues } from '../src/content/reservedValues.ts';
 import { ContentError, formatWarnings, type ContentProblem } from '../src/content/problems.ts';
 import { siteOrigin } from '../src/env.ts';
 import { launchProblems, launchReport } from '../src/launch.ts';
@@ -16,7 +18,7 @@ try {
   console.log(`Content is valid: ${content.services.length} service pages, ${content.directory.entries.length} directory entries, ${content.regions.counties.length} counties.`);
   if (warnings.length) console.warn(`\n${formatWarnings(warnings)}`);
   if (process.argv.includes('--launch')) {
-    const problems = launchProblems(content);
+    const problems = launchProblems({ ...content, reservedValues: reservedValues(contentRoot()) });
     if (problems.length) {
       console.error(`\n${launchReport(problems)}`);
       process.exitCode = 1;

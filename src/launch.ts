@@ -1,26 +1,32 @@
 /**
  * The launch check: what must be put right before the site goes live. `npm run check -- --launch` runs it, and
- * so does every build with a production signal (`productionSignal`), which then fails listing all of it:
+ * so does every build with a production signal (src/launchHosts.ts), which then fails listing all of it:
  * - every value content marks `!placeholder` (src/content/source.ts): the agency's name, phone and e-mail, the
  *   site's origin, the form provider's ids, the figures on /about whose source the agency has yet to confirm;
+ * - every value reserved to be fictional, tagged or not (src/content/reservedValues.ts): 555-01xx numbers,
+ *   example.com addresses, .test/.invalid/.example/.localhost hosts;
  * - a backend that cannot be production: VITE_SUPABASE_URL unset (the forms would post to the local stand-in),
- *   on this machine or over plain http; VITE_SUPABASE_ANON_KEY unset or the stand-in's public demo key;
- * - a site origin (SITE_URL, or siteUrl in site.yaml) on this machine or over plain http.
+ *   plain http, or a host no visitor can reach (src/launchAddress.ts: this machine in any spelling, a private or
+ *   local network); VITE_SUPABASE_ANON_KEY unset, the stand-in's demo key, or anything but the project's public
+ *   key (src/supabaseKey.ts: a service_role JWT or an sb_secret_ key would be built into every visitor's page);
+ * - a site origin (SITE_URL, or siteUrl in site.yaml) that is plain http or that no visitor can reach.
  * Each is a ContentProblem, so it reads like every other content message: the file, line and field, or the
- * variable's name.
+ * variable's name. A secret key is also refused by every build, production or not, before anything is bundled
+ * (scripts/build.ts, `secretsInBrowserVariables`).
  */
 import type { Content } from './content/content.ts';
+import { hasPlaceholder, SITE_FILE } from './content/placeholders.ts';
 import { formatProblem, sortProblems, type ContentProblem } from './content/problems.ts';
+import { reservedValueMessage, type ReservedValue } from './content/reservedValues.ts';
 import { readServerEnv } from './env.ts';
+import { unreachableHost } from './launchAddress.ts';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './localBackend.ts';
+import { anonKeyProblem } from './supabaseKey.ts';
 
-/** Why this build is taken for a production build, or undefined for a development build. */
-export function productionSignal(env: NodeJS.ProcessEnv = process.env): string | undefined {
-  if (env.SITE_URL?.trim()) return 'SITE_URL is set';
-  if (env.CONTEXT === 'production') return 'CONTEXT=production (a Netlify production deploy)';
-  if (env.CF_PAGES?.trim()) return 'CF_PAGES is set (a Cloudflare Pages build)';
-  if (env.VERCEL_ENV === 'production') return 'VERCEL_ENV=production (a Vercel production deploy)';
-  return undefined;
+/** What the launch check reads of the content: its placeholders, the reserved values in its files, the site's origin. */
+export interface LaunchContent extends Pick<Content, 'site' | 'placeholders'> {
+  /** src/content/reservedValues.ts `reservedValues(root)`. */
+  reservedValues: readonly ReservedValue[];
 }
 
 /** The backend a build targets, in one line for the build's output. */
@@ -31,12 +37,6 @@ export function backendLine(env: NodeJS.ProcessEnv = process.env): string {
     : `Backend: the local Supabase stand-in, ${LOCAL_SUPABASE_URL} (VITE_SUPABASE_URL is not set): a development build. A production build (SITE_URL set, or the host's production signal) must name the project, and is refused until \`npm run check -- --launch\` passes.`;
 }
 
-/** A host that names this machine, which no visitor can reach. */
-function isLoopback(hostname: string): boolean {
-  const host = hostname.replace(/^\[|\]$/g, '').toLowerCase();
-  return host === 'localhost' || host.endsWith('.localhost') || /^127\./.test(host) || host === '::1' || host === '0.0.0.0' || host === '::';
-}
-
 /** What is wrong with an address for production, or undefined. */
 function addressProblem(value: string): string | undefined {
   let url: URL;
@@ -45,12 +45,14 @@ function addressProblem(value: string): string | undefined {
   } catch {
     return `expected an https address, found "${value}"`;
   }
-  if (isLoopback(url.hostname)) return `points at this machine (${value}), which no visitor can reach`;
+  const unreachable = unreachableHost(url.hostname);
+  if (unreachable === 'this machine') return `points at this machine (${value}), which no visitor can reach`;
+  if (unreachable) return `points at ${unreachable} (${value}), which no visitor on the internet can reach`;
   if (url.protocol !== 'https:') return `expected an https address, found ${url.protocol.slice(0, -1)} (${value}): requests would travel unencrypted and browsers would block them from an https page`;
   return undefined;
 }
 
-export function launchProblems(content: Pick<Content, 'site' | 'placeholders'>, env: NodeJS.ProcessEnv = process.env): ContentProblem[] {
+export function launchProblems(content: LaunchContent, env: NodeJS.ProcessEnv = process.env): ContentProblem[] {
   const problems: ContentProblem[] = content.placeholders.map(({ file, line, column, path, value }) => ({
     file,
     line,
@@ -58,6 +60,9 @@ export function launchProblems(content: Pick<Content, 'site' | 'placeholders'>, 
     path,
     message: `a placeholder ("${value}"): write the agency's own in its place, without !placeholder`,
   }));
+  for (const found of content.reservedValues) {
+    problems.push({ file: found.file, line: found.line, column: found.column, path: found.path, message: reservedValueMessage(found) });
+  }
 
   const supabaseUrl = env.VITE_SUPABASE_URL?.trim();
   if (!supabaseUrl) {
@@ -69,6 +74,10 @@ export function launchProblems(content: Pick<Content, 'site' | 'placeholders'>, 
   const anonKey = env.VITE_SUPABASE_ANON_KEY?.trim();
   if (!anonKey) problems.push({ file: 'VITE_SUPABASE_ANON_KEY', path: [], message: "not set: the dashboard could not reach the project. Set it to the project's anon (public) key, from its API settings" });
   else if (anonKey === LOCAL_ANON_KEY) problems.push({ file: 'VITE_SUPABASE_ANON_KEY', path: [], message: "is the local stand-in's public demo key. Set it to the project's own anon key, from its API settings" });
+  else {
+    const wrongKey = anonKeyProblem(anonKey);
+    if (wrongKey) problems.push({ file: 'VITE_SUPABASE_ANON_KEY', path: [], message: wrongKey });
+  }
 
   let origin: string | undefined;
   try {
@@ -76,7 +85,9 @@ export function launchProblems(content: Pick<Content, 'site' | 'placeholders'>, 
   } catch (error) {
     problems.push({ file: 'SITE_URL', path: [], message: (error as Error).message });
   }
-  const wrongOrigin = origin === undefined ? undefined : addressProblem(origin);
+  // A siteUrl still marked !placeholder is listed as one already.
+  const originPlaceholder = !env.SITE_URL?.trim() && hasPlaceholder(content.placeholders, SITE_FILE, ['siteUrl']);
+  const wrongOrigin = origin === undefined || originPlaceholder ? undefined : addressProblem(origin);
   if (wrongOrigin) problems.push(env.SITE_URL?.trim() ? { file: 'SITE_URL', path: [], message: wrongOrigin } : { file: 'content/site.yaml', path: ['siteUrl'], message: wrongOrigin });
   return problems;
 }

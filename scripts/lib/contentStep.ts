@@ -16,7 +16,9 @@ import { contentRoot } from '../../src/content/content.ts';
 import { ContentError, formatWarnings } from '../../src/content/problems.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
-import { launchProblems, launchReport, productionSignal } from '../../src/launch.ts';
+import { launchProblems, launchReport } from '../../src/launch.ts';
+import { productionSignal } from '../../src/launchHosts.ts';
+import { reservedValues } from '../../src/content/reservedValues.ts';
 import { writeFormChoices } from '../../src/forms/formChoices.ts';
 import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
 import { writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
@@ -69,11 +71,11 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
   if (stages.note) console.log(stages.note);
   // A production build goes out only once nothing of the launch check is left.
   const signal = productionSignal();
-  const launch = signal ? launchProblems(content) : [];
+  const launch = signal ? launchProblems({ ...content, reservedValues: reservedValues(contentRoot()) }) : [];
   if (signal && launch.length) {
     return {
       ok: false,
-      error: `This is a production build (${signal}), and the site is not ready to launch.\n\n${launchReport(launch)}\n\n\`npm run check -- --launch\` runs the same check. For a development build, build without ${signal.split(' ')[0]}.`,
+      error: `This is a production build (${signal.reason}), and the site is not ready to launch.\n\n${launchReport(launch)}\n\n\`npm run check -- --launch\` runs the same check. ${signal.otherwise}`,
     };
   }
   const origin = siteOrigin(content.site.siteUrl);

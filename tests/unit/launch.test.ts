@@ -3,21 +3,54 @@
  * marks, with its file, line and field, and the backend a production build cannot have; a production build (SITE_URL
  * set, or a host's production signal) fails the same way and leaves nothing to deploy; a filled-in copy passes and
  * builds for its real backend; a development build says in one line which backend it targets. And /about shows
- * an unconfirmed figure without the editor's note.
+ * an unconfirmed figure without the editor's note. A secret Supabase key is refused by every build before anything
+ * is bundled; loopback in every spelling and hosts no visitor can reach are refused; every host's production
+ * signal is recognised, and its previews are not; reserved fictional values are listed wherever they stand.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { loadContent } from '../../src/content/loader.ts';
-import { launchProblems } from '../../src/launch.ts';
+import { reservedValues } from '../../src/content/reservedValues.ts';
+import { launchProblems, launchReport } from '../../src/launch.ts';
+import { productionSignal } from '../../src/launchHosts.ts';
 import { LOCAL_ANON_KEY } from '../../src/localBackend.ts';
+import { copyContent } from './contentFixture.ts';
 
 /** A real project's backend, as the agency would set it when deploying. */
 const BACKEND = { VITE_SUPABASE_URL: 'https://abcdefghijklmnop.supabase.co', VITE_SUPABASE_ANON_KEY: 'eyJhbGciOiJIUzI1NiJ9.eyJyb2xlIjoiYW5vbiIsInJlZiI6ImFiY2RlZmdoaWprbG1ub3AifQ.c2lnbmF0dXJl' };
 /** No production signal and no backend from the machine running the tests. */
-const CLEAN = { SITE_URL: '', CONTEXT: '', CF_PAGES: '', VERCEL_ENV: '', VITE_SUPABASE_URL: '', VITE_SUPABASE_ANON_KEY: '' };
+const CLEAN = {
+  SITE_URL: '',
+  CONTEXT: '',
+  CF_PAGES: '',
+  CF_PAGES_BRANCH: '',
+  VERCEL_ENV: '',
+  RENDER: '',
+  IS_PULL_REQUEST: '',
+  RENDER_GIT_BRANCH: '',
+  AWS_APP_ID: '',
+  AWS_BRANCH: '',
+  AWS_PULL_REQUEST_ID: '',
+  GITHUB_ACTIONS: '',
+  GITHUB_EVENT_NAME: '',
+  GITHUB_REF: '',
+  GITHUB_EVENT_PATH: '',
+  PRODUCTION_BRANCH: '',
+  VITE_SUPABASE_URL: '',
+  VITE_SUPABASE_ANON_KEY: '',
+};
+
+/** A JWT with `payload`, signed with nothing that matters: the checks read the role, never the signature. */
+const jwt = (payload: object) =>
+  [{ alg: 'HS256', typ: 'JWT' }, payload].map((part) => Buffer.from(JSON.stringify(part)).toString('base64url')).join('.') + '.c2lnbmF0dXJlLW5vdC1jaGVja2Vk';
+/** A hosted project's service_role key: the secret one, which bypasses every policy. */
+const SERVICE_ROLE_KEY = jwt({ iss: 'supabase', ref: 'abcdefghijklmnop', role: 'service_role', iat: 1700000000, exp: 2000000000 });
+const SECRET_KEY = 'sb_secret_N7UND0UgjKTVK-Uodkm0Hg_xSvEMPvz';
+const PUBLISHABLE_KEY = 'sb_publishable_ZGVmLXB1Ymxpc2hhYmxlLWtleQ_4bXfkqXb';
 
 /** Every placeholder the shipped content marks: file:line:column, field. */
 const SHIPPED = [
@@ -34,6 +67,12 @@ const SHIPPED = [
   'content/site.yaml:55:9  notifications.from',
   'content/site.yaml:59:10  siteUrl',
 ];
+
+/** The shipped content with its placeholders filled in as far as these checks read it: no placeholder, a real origin. */
+async function shippedContentFilledIn() {
+  const content = await loadContent(path.join(process.cwd(), 'content'));
+  return { ...content, placeholders: [], site: { ...content.site, siteUrl: 'https://www.maplelanecare.org' } };
+}
 
 let project: ProjectCopy;
 const file = (relative: string) => path.join(project.dir, relative);
@@ -97,11 +136,12 @@ describe('npm run check -- --launch', () => {
 });
 
 describe('the backend and origin a launch cannot have', () => {
-  let content: Awaited<ReturnType<typeof loadContent>>;
+  let content: Awaited<ReturnType<typeof shippedContentFilledIn>>;
   beforeAll(async () => {
-    content = { ...(await loadContent(path.join(process.cwd(), 'content'))), placeholders: [] };
+    content = await shippedContentFilledIn();
   });
-  const messages = (env: Record<string, string>) => launchProblems(content, { ...BACKEND, ...env }).map((problem) => `${problem.file}  ${problem.message}`);
+  const launch = (env: Record<string, string>) => launchProblems({ ...content, reservedValues: [] }, { ...BACKEND, ...env });
+  const messages = (env: Record<string, string>) => launch(env).map((problem) => `${problem.file}  ${problem.message}`);
 
   test.each([
     ['the stand-in', 'http://127.0.0.1:54321', /points at this machine \(http:\/\/127\.0\.0\.1:54321\)/],
@@ -122,8 +162,215 @@ describe('the backend and origin a launch cannot have', () => {
   test('refuses a site origin on this machine or over http, naming SITE_URL when it sets the origin', () => {
     expect(messages({ SITE_URL: 'http://localhost:3000' })).toEqual(['SITE_URL  points at this machine (http://localhost:3000), which no visitor can reach']);
     expect(messages({ SITE_URL: 'http://www.maplelanecare.org' })[0]).toMatch(/^SITE_URL {2}expected an https address, found http/);
-    expect(launchProblems({ ...content, site: { ...content.site, siteUrl: 'http://www.maplelanecare.org' } }, BACKEND)).toMatchObject([{ file: 'content/site.yaml', path: ['siteUrl'] }]);
+    expect(launchProblems({ ...content, reservedValues: [], site: { ...content.site, siteUrl: 'http://www.maplelanecare.org' } }, BACKEND)).toMatchObject([{ file: 'content/site.yaml', path: ['siteUrl'] }]);
     expect(messages({})).toEqual([]);
+  });
+});
+
+describe('addresses no visitor can reach', () => {
+  let content: Awaited<ReturnType<typeof shippedContentFilledIn>>;
+  beforeAll(async () => {
+    content = await shippedContentFilledIn();
+  });
+  const problemsFor = (variable: 'VITE_SUPABASE_URL' | 'SITE_URL', url: string) =>
+    launchProblems({ ...content, reservedValues: [] }, { ...BACKEND, [variable]: url }).map((problem) => `${problem.file}  ${problem.message}`);
+
+  // Each as written, and as the WHATWG URL parser (the browser's) reads it.
+  const THIS_MACHINE = [
+    'https://localhost',
+    'https://localhost.',
+    'https://LOCALHOST.:8443',
+    'https://app.localhost',
+    'https://127.0.0.1',
+    'https://127.9.8.7',
+    'https://127.1',
+    'https://2130706433',
+    'https://0x7f.1',
+    'https://017700000001',
+    'https://[::1]',
+    'https://[0:0:0:0:0:0:0:1]',
+    'https://[::ffff:127.0.0.1]',
+    'https://0.0.0.0',
+    'https://0',
+    'https://[::]',
+  ];
+  const LOCAL_NETWORK = [
+    ['https://10.1.2.3', 'a private or local network address'],
+    ['https://172.16.0.5', 'a private or local network address'],
+    ['https://172.31.255.254', 'a private or local network address'],
+    ['https://192.168.1.20', 'a private or local network address'],
+    ['https://169.254.169.254', 'a private or local network address'],
+    ['https://100.64.0.1', 'a private or local network address'],
+    ['https://[fe80::1]', 'a private or local network address'],
+    ['https://[fd12:3456::1]', 'a private or local network address'],
+    ['https://[::ffff:192.168.0.1]', 'a private or local network address'],
+    ['https://nas.local', 'a name known only on a local network'],
+    ['https://supabase.internal', 'a name known only on a local network'],
+    ['https://router.lan', 'a name known only on a local network'],
+    ['https://pi.home.arpa', 'a name known only on a local network'],
+    ['https://nas-box', 'a name without a domain'],
+    ['https://api.example.test', 'a name reserved for examples'],
+    ['https://www.example.com', 'a name reserved for examples'],
+  ] as const;
+
+  describe.each(['VITE_SUPABASE_URL', 'SITE_URL'] as const)('as %s', (variable) => {
+    test.each(THIS_MACHINE)('refuses %s as this machine', (url) => {
+      expect(problemsFor(variable, url)).toEqual([`${variable}  points at this machine (${url}), which no visitor can reach${variable === 'VITE_SUPABASE_URL' ? ". Set it to the Supabase project's URL, https://<project>.supabase.co" : ''}`]);
+    });
+
+    test.each(LOCAL_NETWORK)('refuses %s as %s', (url, what) => {
+      const found = problemsFor(variable, url);
+      expect(found).toHaveLength(1);
+      expect(found[0]).toMatch(new RegExp(`^${variable}  points at ${what} \\(${url.replace(/[.[\]]/g, '\\$&')}\\), which no visitor on the internet can reach`));
+    });
+
+    test.each(['https://abcdefghijklmnop.supabase.co', 'https://172.32.0.1', 'https://8.8.8.8', 'https://[2606:4700:4700::1111]', 'https://www.localhost-care.org'])('accepts %s, reachable from the internet', (url) => {
+      expect(problemsFor(variable, url)).toEqual([]);
+    });
+  });
+});
+
+describe('the key a launch cannot have', () => {
+  let content: Awaited<ReturnType<typeof shippedContentFilledIn>>;
+  beforeAll(async () => {
+    content = await shippedContentFilledIn();
+  });
+  const keyProblems = (key: string) => launchProblems({ ...content, reservedValues: [] }, { ...BACKEND, VITE_SUPABASE_ANON_KEY: key });
+  const WHERE = 'Use the public key instead: Supabase dashboard > Project Settings > API, the anon (legacy) or publishable key';
+
+  test.each([
+    ["a hosted project's service_role JWT", SERVICE_ROLE_KEY, 'is a secret key (a service_role JWT), which bypasses every access rule'],
+    ['an sb_secret_ key', SECRET_KEY, 'is a secret key (sb_secret_…), which bypasses every access rule'],
+    ['a JWT of another role', jwt({ role: 'authenticated', sub: 'c0ffee' }), 'is a JWT whose role is "authenticated", not "anon"'],
+    ['a JWT without a role', jwt({ iss: 'supabase' }), 'is not a Supabase public key (neither a JWT nor an sb_publishable_… key)'],
+    ['neither a JWT nor a publishable key', 'my-anon-key-1234567890abcdef', 'is not a Supabase public key (neither a JWT nor an sb_publishable_… key)'],
+  ])('refuses %s, naming the variable and where the public key is, without printing the key', (_, key, message) => {
+    const found = keyProblems(key);
+    expect(found).toHaveLength(1);
+    expect(found[0]).toMatchObject({ file: 'VITE_SUPABASE_ANON_KEY', path: [] });
+    expect(found[0]!.message).toContain(message);
+    expect(found[0]!.message).toContain(WHERE);
+    expect(launchReport(found)).not.toContain(key);
+    expect(launchReport(found)).not.toContain(key.slice(-12));
+  });
+
+  test.each([
+    ['a publishable key', PUBLISHABLE_KEY],
+    ["a hosted project's anon JWT", BACKEND.VITE_SUPABASE_ANON_KEY],
+  ])('accepts %s', (_, key) => {
+    expect(keyProblems(key)).toEqual([]);
+  });
+
+  test('npm run check -- --launch names the service_role key without printing it', () => {
+    const run = check({ ...BACKEND, VITE_SUPABASE_ANON_KEY: SERVICE_ROLE_KEY });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/^ {2}VITE_SUPABASE_ANON_KEY {2}is a secret key \(a service_role JWT\)/m);
+    expect(run.stdout + run.stderr).not.toContain(SERVICE_ROLE_KEY.split('.')[1]);
+  });
+});
+
+describe('what is recognised as a production build', () => {
+  let eventDir: string;
+  /** A GitHub event payload, as the runner writes it at GITHUB_EVENT_PATH. */
+  let pushToMain: string;
+  let pushToTrunk: string;
+  beforeAll(() => {
+    eventDir = mkdtempSync(path.join(tmpdir(), 'github-event-'));
+    pushToMain = path.join(eventDir, 'main.json');
+    pushToTrunk = path.join(eventDir, 'trunk.json');
+    writeFileSync(pushToMain, JSON.stringify({ ref: 'refs/heads/main', repository: { name: 'site', default_branch: 'main' } }));
+    writeFileSync(pushToTrunk, JSON.stringify({ ref: 'refs/heads/trunk', repository: { name: 'site', default_branch: 'trunk' } }));
+  });
+  afterAll(() => rmSync(eventDir, { recursive: true, force: true }));
+  const github = (event: string, ref: string, payload?: () => string) => ({ GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: event, GITHUB_REF: ref, ...(payload ? { GITHUB_EVENT_PATH: payload() } : {}) });
+
+  test.each<[string, () => Record<string, string>, string | undefined]>([
+    ['no host at all', () => ({}), undefined],
+    ['SITE_URL', () => ({ SITE_URL: 'https://www.maplelanecare.org' }), 'SITE_URL is set'],
+    ['a Netlify production deploy', () => ({ CONTEXT: 'production' }), 'CONTEXT=production (a Netlify production deploy)'],
+    ['a Netlify deploy preview', () => ({ CONTEXT: 'deploy-preview' }), undefined],
+    ['a Netlify branch deploy', () => ({ CONTEXT: 'branch-deploy' }), undefined],
+    ['a Vercel production deploy', () => ({ VERCEL_ENV: 'production' }), 'VERCEL_ENV=production (a Vercel production deploy)'],
+    ['a Vercel preview', () => ({ VERCEL_ENV: 'preview' }), undefined],
+    ['a Cloudflare Pages build, the production branch unnamed', () => ({ CF_PAGES: '1', CF_PAGES_BRANCH: 'feature-x' }), 'CF_PAGES is set (a Cloudflare Pages build)'],
+    ['a Cloudflare Pages build of PRODUCTION_BRANCH', () => ({ CF_PAGES: '1', CF_PAGES_BRANCH: 'main', PRODUCTION_BRANCH: 'main' }), 'CF_PAGES is set (a Cloudflare Pages build of the production branch, main)'],
+    ['a Cloudflare Pages preview of another branch', () => ({ CF_PAGES: '1', CF_PAGES_BRANCH: 'feature-x', PRODUCTION_BRANCH: 'main' }), undefined],
+    ['a Render deploy', () => ({ RENDER: 'true', IS_PULL_REQUEST: 'false', RENDER_GIT_BRANCH: 'main' }), 'RENDER=true and IS_PULL_REQUEST is not true (a Render deploy, not a pull request preview)'],
+    ['a Render pull request preview', () => ({ RENDER: 'true', IS_PULL_REQUEST: 'true', RENDER_GIT_BRANCH: 'feature-x' }), undefined],
+    ['a Render deploy of a branch other than PRODUCTION_BRANCH', () => ({ RENDER: 'true', IS_PULL_REQUEST: 'false', RENDER_GIT_BRANCH: 'staging', PRODUCTION_BRANCH: 'main' }), undefined],
+    ['an AWS Amplify deploy', () => ({ AWS_APP_ID: 'd1a2b3c4d5e6f7', AWS_BRANCH: 'main' }), 'AWS_APP_ID is set and AWS_PULL_REQUEST_ID is not (an AWS Amplify deploy of the branch main)'],
+    ['an AWS Amplify pull request preview', () => ({ AWS_APP_ID: 'd1a2b3c4d5e6f7', AWS_BRANCH: 'pr-7', AWS_PULL_REQUEST_ID: '7' }), undefined],
+    ['an AWS Amplify deploy of a branch other than PRODUCTION_BRANCH', () => ({ AWS_APP_ID: 'd1a2b3c4d5e6f7', AWS_BRANCH: 'dev', PRODUCTION_BRANCH: 'main' }), undefined],
+    ['a GitHub Actions push to the default branch', () => github('push', 'refs/heads/main', () => pushToMain), 'GITHUB_ACTIONS=true, a push on the default branch, main (a GitHub Actions build, as GitHub Pages publishes)'],
+    ['a GitHub Actions push to a default branch named trunk', () => github('push', 'refs/heads/trunk', () => pushToTrunk), 'GITHUB_ACTIONS=true, a push on the default branch, trunk (a GitHub Actions build, as GitHub Pages publishes)'],
+    ['a manual GitHub Actions run on the default branch', () => github('workflow_dispatch', 'refs/heads/main', () => pushToMain), 'GITHUB_ACTIONS=true, a workflow_dispatch on the default branch, main (a GitHub Actions build, as GitHub Pages publishes)'],
+    ['a GitHub Actions push to PRODUCTION_BRANCH, with no payload', () => ({ ...github('push', 'refs/heads/main'), PRODUCTION_BRANCH: 'main' }), 'GITHUB_ACTIONS=true, a push on the default branch, main (a GitHub Actions build, as GitHub Pages publishes)'],
+    ['a GitHub Actions push to another branch', () => github('push', 'refs/heads/feature-x', () => pushToMain), undefined],
+    ['a GitHub Actions pull request', () => github('pull_request', 'refs/pull/7/merge', () => pushToMain), undefined],
+  ])('%s', (_, env, reason) => {
+    expect(productionSignal({ ...CLEAN, ...env() })?.reason).toBe(reason);
+  });
+});
+
+describe('reserved fictional values', () => {
+  test('an untagged 555-0142 number in a service file is listed with its file, line and field', async () => {
+    const copy = copyContent();
+    try {
+      copy.edit('services/foot-care.yaml', 'waits and takes notes for you.', 'waits and takes notes for you. Questions? Call 555-0142.');
+      const content = await loadContent(copy.root);
+      const line = copy.read('services/foot-care.yaml').split('\n').findIndex((text) => text.includes('Call 555-0142')) + 1;
+      const column = copy.read('services/foot-care.yaml').split('\n')[line - 1]!.indexOf('555-0142') + 1;
+      const report = launchReport(launchProblems({ ...content, reservedValues: reservedValues(copy.root) }, BACKEND));
+      expect(report).toContain(`  content/services/foot-care.yaml:${line}:${column}  features[2].description  a phone number reserved for fiction (555-01xx), which rings no one ("555-0142"): write the agency's own in its place`);
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  test.each([
+    ['(860) 555-0123', 'phone'],
+    ['860-555-0199', 'phone'],
+    ['860.555.0100', 'phone'],
+    ['+1 860 555 0100', 'phone'],
+    ['+18605550142', 'phone'],
+    ['care@example.com', 'example-address'],
+    ['https://www.example.org/about', 'example-address'],
+    ['jobs@careers.example.net', 'example-address'],
+    ['https://portal.agency.test', 'reserved-host'],
+    ['help@desk.invalid', 'reserved-host'],
+    ['https://site.example', 'reserved-host'],
+    ['http://app.localhost:3000', 'reserved-host'],
+  ])('finds %s, untagged, in a job file and an MDX body', async (value, kind) => {
+    const copy = copyContent();
+    try {
+      const job = readdirSync(path.join(copy.root, 'jobs'))[0]!;
+      copy.write(`jobs/${job}`, `${copy.read(`jobs/${job}`)}# A comment is never shown: ${value}\n`);
+      copy.edit(`jobs/${job}`, /^title: (.*)$/m, `title: $1 (ask ${value})`);
+      copy.write('services/24-hour-care.mdx', `${copy.read('services/24-hour-care.mdx')}\nWrite to us: ${value}.\n`);
+      const found = reservedValues(copy.root);
+      expect(found.map(({ file, path: field, value: text, kind: what }) => ({ file, field, text, what }))).toEqual([
+        { file: `content/jobs/${job}`, field: ['title'], text: value, what: kind },
+        { file: 'content/services/24-hour-care.mdx', field: [], text: value, what: kind },
+      ]);
+    } finally {
+      copy.cleanup();
+    }
+  });
+
+  test('npm run check passes with an untagged reserved value; with --launch it is listed', () => {
+    const copy = copyProject();
+    try {
+      const service = path.join(copy.dir, 'content/services/companionship.yaml');
+      writeFileSync(service, readFileSync(service, 'utf8').replace(/^( {2}description: .*)$/m, '$1 Call (860) 555-0177.'));
+      const plain = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts'], { cwd: copy.dir, env: { ...process.env, ...CLEAN }, encoding: 'utf8' });
+      expect(plain.stderr).toBe('');
+      expect(plain.status).toBe(0);
+      const run = check({}, copy.dir);
+      expect(run.status).toBe(1);
+      expect(run.stderr).toMatch(/^ {2}content\/services\/companionship\.yaml:\d+:\d+ {2}hero\.description {2}a phone number reserved for fiction \(555-01xx\), which rings no one \("\(860\) 555-0177"\)/m);
+    } finally {
+      copy.cleanup();
+    }
   });
 });
 
@@ -132,6 +379,8 @@ describe('a production build', () => {
     ['SITE_URL is set', { SITE_URL: 'https://www.maplelanecare.org' }],
     ['CONTEXT=production (a Netlify production deploy)', { CONTEXT: 'production' }],
     ['CF_PAGES is set (a Cloudflare Pages build)', { CF_PAGES: '1' }],
+    ['RENDER=true and IS_PULL_REQUEST is not true (a Render deploy, not a pull request preview)', { RENDER: 'true', IS_PULL_REQUEST: 'false' }],
+    ['AWS_APP_ID is set and AWS_PULL_REQUEST_ID is not (an AWS Amplify deploy of the branch main)', { AWS_APP_ID: 'd1a2b3c4d5e6f7', AWS_BRANCH: 'main' }],
   ])('with %s fails on the shipped content, listing every placeholder, and leaves nothing to deploy', (signal, env) => {
     const run = project.build({ ...CLEAN, ...BACKEND, ...env });
     expect(run.status).toBe(1);
@@ -139,6 +388,35 @@ describe('a production build', () => {
     expect(run.stderr).toContain(`Not ready to launch: ${SHIPPED.length} things to put right first.`);
     for (const where of SHIPPED) expect(run.stderr).toContain(`  ${where}  a placeholder (`);
     expect(existsSync(file('dist/client'))).toBe(false);
+  }, 240_000);
+
+  test.each([
+    ['a production build', { SITE_URL: 'https://www.maplelanecare.org' }],
+    ['a development build', {}],
+  ])('with the service_role key as VITE_SUPABASE_ANON_KEY: %s of a filled-in copy fails before bundling, and no file holds the key', (_, env) => {
+    const filled = copyProject();
+    try {
+      fillIn(filled.dir);
+      const run = filled.build({ ...CLEAN, ...BACKEND, VITE_SUPABASE_ANON_KEY: SERVICE_ROLE_KEY, ...env });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('A secret key would be built into the site.');
+      expect(run.stderr).toMatch(/^ {2}VITE_SUPABASE_ANON_KEY {2}is a secret key \(a service_role JWT\)/m);
+      expect(run.stdout + run.stderr).not.toContain(SERVICE_ROLE_KEY.split('.')[1]);
+      // Nothing written anywhere in the project (dist/, the bundle cache) holds it.
+      const holding = readdirSync(filled.dir, { recursive: true, encoding: 'utf8' })
+        .filter((name) => !name.startsWith('node_modules'))
+        .filter((name) => {
+          try {
+            return readFileSync(path.join(filled.dir, name), 'utf8').includes(SERVICE_ROLE_KEY.split('.')[1]!);
+          } catch {
+            return false;
+          }
+        });
+      expect(holding).toEqual([]);
+      expect(existsSync(path.join(filled.dir, 'dist/client'))).toBe(false);
+    } finally {
+      filled.cleanup();
+    }
   }, 240_000);
 
   test('of a filled-in copy builds for its real backend, with the figures and their sources on /about', () => {

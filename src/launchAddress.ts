@@ -1,0 +1,50 @@
+/**
+ * Whether a production address (the Supabase project's URL, the site's origin) can be reached by a visitor on the
+ * internet. The host is taken from the WHATWG URL parser, as the browser will read it: `127.1`, `2130706433` and
+ * `0x7f.1` all arrive as 127.0.0.1, `[::ffff:127.0.0.1]` as `[::ffff:7f00:1]`, `LOCALHOST.` as `localhost.`,
+ * so one check per range covers every spelling. Address ranges are matched with node:net's BlockList, which also
+ * matches an IPv4-mapped IPv6 address against the IPv4 ranges.
+ */
+import { BlockList, isIP } from 'node:net';
+
+/** This machine, or "any address" (which a browser also takes to mean this machine). */
+const thisMachine = new BlockList();
+thisMachine.addSubnet('127.0.0.0', 8, 'ipv4');
+thisMachine.addSubnet('0.0.0.0', 8, 'ipv4');
+thisMachine.addAddress('::1', 'ipv6');
+thisMachine.addAddress('::', 'ipv6');
+
+/** Networks no one outside them can reach: private (RFC 1918), carrier-grade NAT, link-local, unique local (ULA). */
+const localNetwork = new BlockList();
+localNetwork.addSubnet('10.0.0.0', 8, 'ipv4');
+localNetwork.addSubnet('172.16.0.0', 12, 'ipv4');
+localNetwork.addSubnet('192.168.0.0', 16, 'ipv4');
+localNetwork.addSubnet('100.64.0.0', 10, 'ipv4');
+localNetwork.addSubnet('169.254.0.0', 16, 'ipv4');
+localNetwork.addSubnet('fe80::', 10, 'ipv6');
+localNetwork.addSubnet('fc00::', 7, 'ipv6');
+
+/** Names that resolve only on a local network (mDNS `.local`, `.home.arpa` of RFC 8375, and the usual private suffixes). */
+const LOCAL_SUFFIXES = ['local', 'internal', 'lan', 'home.arpa', 'intranet', 'corp'];
+/** Names reserved never to be anyone's (RFC 2606, RFC 6761). */
+const RESERVED_SUFFIXES = ['test', 'invalid', 'example', 'example.com', 'example.org', 'example.net'];
+
+const endsWith = (host: string, suffix: string) => host === suffix || host.endsWith(`.${suffix}`);
+
+/** Why no visitor on the internet can reach `hostname` (as `new URL(...).hostname` gives it), or undefined. */
+export function unreachableHost(hostname: string): string | undefined {
+  // A trailing dot is the same name, fully qualified: "localhost." is localhost.
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '').toLowerCase();
+  const version = isIP(host);
+  if (version) {
+    const type = version === 6 ? 'ipv6' : 'ipv4';
+    if (thisMachine.check(host, type)) return 'this machine';
+    if (localNetwork.check(host, type)) return 'a private or local network address';
+    return undefined;
+  }
+  if (endsWith(host, 'localhost')) return 'this machine';
+  if (LOCAL_SUFFIXES.some((suffix) => endsWith(host, suffix))) return 'a name known only on a local network';
+  if (RESERVED_SUFFIXES.some((suffix) => endsWith(host, suffix))) return 'a name reserved for examples';
+  if (!host.includes('.')) return 'a name without a domain';
+  return undefined;
+}
