@@ -24,8 +24,8 @@ localNetwork.addSubnet('169.254.0.0', 16, 'ipv4');
 localNetwork.addSubnet('fe80::', 10, 'ipv6');
 localNetwork.addSubnet('fc00::', 7, 'ipv6');
 
-/** Names that resolve only on a local network (mDNS `.local`, `.home.arpa` of RFC 8375, and the usual private suffixes). */
-const LOCAL_SUFFIXES = ['local', 'internal', 'lan', 'home.arpa', 'intranet', 'corp'];
+/** Names that resolve only on a local network (mDNS `.local`, `.home.arpa` of RFC 8375, `.internal`, `.lan`). */
+const LOCAL_SUFFIXES = ['local', 'internal', 'lan', 'home.arpa'];
 /** Names reserved never to be anyone's (RFC 2606, RFC 6761). */
 const RESERVED_SUFFIXES = ['test', 'invalid', 'example', 'example.com', 'example.org', 'example.net'];
 
