@@ -108,3 +108,17 @@ export function productionSignal(env: Env = process.env): ProductionSignal | und
   }
   return undefined;
 }
+
+/** The variables above that can make a build a production build. */
+const SIGNAL_VARIABLES = ['SITE_URL', 'CONTEXT', 'VERCEL_ENV', 'CF_PAGES', 'RENDER', 'AWS_APP_ID', 'GITHUB_ACTIONS'] as const;
+
+/**
+ * `env` without what makes a build a production build: for the builds the tests, the audit and the screenshots
+ * make in a throw-away copy for a local stand-in, which are never published, so that running them in a host's
+ * build or on a push to the default branch does not fail the launch check on purpose-made demo content.
+ */
+export function withoutProductionSignals(env: Env): Env {
+  const copy = { ...env };
+  for (const variable of SIGNAL_VARIABLES) delete copy[variable];
+  return copy;
+}

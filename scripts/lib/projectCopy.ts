@@ -6,13 +6,17 @@ import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { withoutProductionSignals } from '../../src/launchHosts.ts';
 
 // supabase/: the build writes the form's choices for the Edge Function there, and the site imports its shared contract.
 const COPIED = ['content', 'pages', 'renderer', 'src', 'public', 'scripts', 'supabase', 'package.json', 'tsconfig.json', 'vite.config.ts'];
 
 export interface ProjectCopy {
   dir: string;
-  /** Runs `npm run build`'s script in the copy; `maxRssKb` is the peak memory of the build process. */
+  /**
+   * Runs `npm run build`'s script in the copy; `maxRssKb` is the peak memory of the build process. A development
+   * build unless `env` says otherwise: a host's production signals in this environment are left out.
+   */
   build(env?: Record<string, string>): { status: number; stdout: string; stderr: string; seconds: number; maxRssKb: number };
   cleanup(): void;
 }
@@ -28,7 +32,7 @@ export function copyProject(from = process.cwd()): ProjectCopy {
       // GNU time reports the peak resident memory of the build (format %M, in KiB) on its last stderr line.
       const result = spawnSync('/usr/bin/time', ['-f', 'maxrss=%M', process.execPath, 'scripts/build.mjs'], {
         cwd: dir,
-        env: { ...process.env, BUILD_QUIET: '1', ...env },
+        env: { ...withoutProductionSignals(process.env), BUILD_QUIET: '1', ...env },
         encoding: 'utf8',
       });
       const seconds = (performance.now() - started) / 1000;
