@@ -4,8 +4,10 @@
  * status line; labelled fields with a hint and an (empty until needed) error element; groups of choices; and
  * the styles. Plain HTML rendered at build time that works with JavaScript off.
  * src/forms/enhance.ts finds what it needs through the data-* attributes and ids written here, never through
- * class names. The messages it shows when a post fails are written into the form's data-* attributes from
- * each form's shared contract, so one small script serves both forms without carrying their words.
+ * class names. The messages it shows are written into data-* attributes from each form's shared contract (the
+ * function's own message list): the form's for a failed post, each field's (`data-message`, on its control or its
+ * group's fieldset) for an answer the browser finds missing or malformed, so one small script serves both forms
+ * without carrying their words, and says what the function would say.
  */
 import { css } from '@emotion/react';
 import { createContext, useContext, type ReactNode } from 'react';
@@ -22,6 +24,12 @@ import { toTitleCase } from '../titleCase.ts';
 
 /** The prefix of every id in a form ('apply', 'inquiry'): ids stay unique on a page whatever forms it has. */
 const IdPrefix = createContext('form');
+/** The form function's messages, by field name: what a field that is missing or malformed says (`data-message`). */
+const Messages = createContext<FieldMessages>({});
+type FieldMessages = Readonly<Partial<Record<string, string>>>;
+
+/** The function's message about the field `name`, for the script to show beside it (none: the browser's words). */
+const useMessage = (name: string) => useContext(Messages)[name];
 
 /** The id of a field's control (a group's fieldset); its hint and error elements add `-hint` and `-error`. */
 export function useFieldId(name: string): string {
@@ -41,8 +49,11 @@ interface SiteFormProps {
   multipart?: boolean;
   /** What is sent, in the visitor's words: "application", "request". */
   noun: string;
-  /** What the enhanced form says when the post itself fails (from the form's shared contract). */
-  messages: PostMessages;
+  /**
+   * The form function's messages (its shared contract): what the enhanced form says when the post itself fails,
+   * and, under a field's name, what that field says when it is missing or malformed.
+   */
+  messages: PostMessages & FieldMessages;
   /** Upload progress while sending (worth it when a file goes with the form). */
   progress?: boolean;
   submitLabel: string;
@@ -59,59 +70,61 @@ interface SiteFormProps {
 export function SiteForm({ id, idPrefix, labelledBy, action, multipart = false, noun, messages, progress = false, submitLabel, phone, privacyLine = true, children }: SiteFormProps) {
   return (
     <IdPrefix.Provider value={idPrefix}>
-      <form
-        id={id}
-        css={formStyle}
-        method="post"
-        encType={multipart ? 'multipart/form-data' : undefined}
-        action={action}
-        acceptCharset="utf-8"
-        aria-labelledby={labelledBy}
-        className={NO_CAPTURE_CLASS}
-        data-site-form=""
-        data-sending={`Sending your ${noun}`}
-        data-failed={messages.failed}
-        data-too-large={messages.tooLarge}
-        data-rate-limited={messages.rateLimited}
-      >
-        <div id={`${idPrefix}-summary`} className="summary" role="alert" tabIndex={-1} hidden data-summary="">
-          <h3>{toTitleCase(`Your ${noun} was not sent`)}</h3>
-          <p data-summary-message="" />
-          <ul data-summary-list="" />
-          <p>
-            Everything you typed is still here. You can also call us at{' '}
-            <a {...telLink(phone.e164, 'form_error')} className="nowrap">
-              {phone.display}
-            </a>
-            .
-          </p>
-        </div>
-
-        {children}
-
-        {/* A trap for bots: people never see or reach it; a post that fills it in is dropped. */}
-        <div className="trap" aria-hidden="true">
-          <label htmlFor={`${idPrefix}-${FORM_GUARD.honeypot}`}>Leave this field empty</label>
-          <input id={`${idPrefix}-${FORM_GUARD.honeypot}`} name={FORM_GUARD.honeypot} type="text" tabIndex={-1} autoComplete="off" />
-        </div>
-        {/* Disabled, so not sent, until the enhancement script sets it: without JavaScript it is absent. */}
-        <input type="hidden" name={FORM_GUARD.fillToken} disabled />
-
-        {privacyLine ? (
-          <p className="consent">
-            By sending this {noun} you agree to our <a {...privacyLink()}>privacy notice</a>.
-          </p>
-        ) : null}
-        <button type="submit" css={buttonCss('primary')} data-submit="">
-          <Icon name="send" size={20} /> {submitLabel}
-        </button>
-        {progress ? (
-          <div className="progress" hidden data-progress="">
-            <progress max={100} value={0} aria-label={`Sending your ${noun}`} />
+      <Messages.Provider value={messages}>
+        <form
+          id={id}
+          css={formStyle}
+          method="post"
+          encType={multipart ? 'multipart/form-data' : undefined}
+          action={action}
+          acceptCharset="utf-8"
+          aria-labelledby={labelledBy}
+          className={NO_CAPTURE_CLASS}
+          data-site-form=""
+          data-sending={`Sending your ${noun}`}
+          data-failed={messages.failed}
+          data-too-large={messages.tooLarge}
+          data-rate-limited={messages.rateLimited}
+        >
+          <div id={`${idPrefix}-summary`} className="summary" role="alert" tabIndex={-1} hidden data-summary="">
+            <h3>{toTitleCase(`Your ${noun} was not sent`)}</h3>
+            <p data-summary-message="" />
+            <ul data-summary-list="" />
+            <p>
+              Everything you typed is still here. You can also call us at{' '}
+              <a {...telLink(phone.e164, 'form_error')} className="nowrap">
+                {phone.display}
+              </a>
+              .
+            </p>
           </div>
-        ) : null}
-        <p className="status" role="status" data-status="" />
-      </form>
+
+          {children}
+
+          {/* A trap for bots: people never see or reach it; a post that fills it in is dropped. */}
+          <div className="trap" aria-hidden="true">
+            <label htmlFor={`${idPrefix}-${FORM_GUARD.honeypot}`}>Leave this field empty</label>
+            <input id={`${idPrefix}-${FORM_GUARD.honeypot}`} name={FORM_GUARD.honeypot} type="text" tabIndex={-1} autoComplete="off" />
+          </div>
+          {/* Disabled, so not sent, until the enhancement script sets it: without JavaScript it is absent. */}
+          <input type="hidden" name={FORM_GUARD.fillToken} disabled />
+
+          {privacyLine ? (
+            <p className="consent">
+              By sending this {noun} you agree to our <a {...privacyLink()}>privacy notice</a>.
+            </p>
+          ) : null}
+          <button type="submit" css={buttonCss('primary')} data-submit="">
+            <Icon name="send" size={20} /> {submitLabel}
+          </button>
+          {progress ? (
+            <div className="progress" hidden data-progress="">
+              <progress max={100} value={0} aria-label={`Sending your ${noun}`} />
+            </div>
+          ) : null}
+          <p className="status" role="status" data-status="" />
+        </form>
+      </Messages.Provider>
     </IdPrefix.Provider>
   );
 }
@@ -120,8 +133,8 @@ interface FieldProps {
   name: string;
   label: string;
   hint?: string | undefined;
-  /** Renders the control with the id and description it must carry. */
-  children: (control: { id: string; 'aria-describedby': string }) => ReactNode;
+  /** Renders the control with the id, description and message it must carry. */
+  children: (control: { id: string; 'aria-describedby': string; 'data-message': string | undefined }) => ReactNode;
 }
 
 /** A label, the control, an optional hint and the error element the control points at. */
@@ -131,7 +144,7 @@ export function Field({ name, label, hint, children }: FieldProps) {
     <div className="field">
       <label htmlFor={id}>{label}</label>
       <Hint id={id} hint={hint} />
-      {children({ id, 'aria-describedby': describedBy(id, hint) })}
+      {children({ id, 'aria-describedby': describedBy(id, hint), 'data-message': useMessage(name) })}
       <ErrorFor id={id} name={name} />
     </div>
   );
@@ -220,20 +233,18 @@ interface AgreeBoxProps {
   label: string;
   /** The line under the box (its description): what it covers, with a link where it helps. */
   details: ReactNode;
-  /** What the script shows beside the box when the browser refuses the form because it is not ticked. */
-  missing: string;
 }
 
 /**
  * One box that must be ticked to send the form (a consent), with the line that explains it and its error element
  * under it, both its description. Required in HTML; the function refuses a post without it all the same.
  */
-export function AgreeBox({ name, value, label, details, missing }: AgreeBoxProps) {
+export function AgreeBox({ name, value, label, details }: AgreeBoxProps) {
   const id = useFieldId(name);
   return (
     <div className="field agree">
       <label htmlFor={id}>
-        <input id={id} type="checkbox" name={name} value={value} required aria-describedby={`${id}-hint ${id}-error`} data-missing={missing} /> {label}
+        <input id={id} type="checkbox" name={name} value={value} required aria-describedby={`${id}-hint ${id}-error`} data-message={useMessage(name)} /> {label}
       </label>
       <p id={`${id}-hint`} className="hint">
         {details}
@@ -301,7 +312,7 @@ export function ChoiceGroup({ name, legend, type, choices, required = false, fol
   );
   return (
     // A radiogroup may be marked invalid (aria-invalid); the summary's link points at it.
-    <fieldset id={id} className="checks" role={type === 'radio' ? 'radiogroup' : undefined} aria-describedby={`${id}-error`}>
+    <fieldset id={id} className="checks" role={type === 'radio' ? 'radiogroup' : undefined} aria-describedby={`${id}-error`} data-message={useMessage(name)}>
       <legend>{legend}</legend>
       {folded ? (
         <details>

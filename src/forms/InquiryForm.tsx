@@ -59,7 +59,6 @@ export function InquiryForm({ action, page, careFor, callTimes, services, consen
             {consent.details.slice(at + consent.privacyLink.length)}
           </>
         }
-        missing={INQUIRY_MESSAGES.consent_version}
       />
 
       {/* Staff see which page a request came from. */}

@@ -1,8 +1,10 @@
 /**
  * The public site's one script, loaded only on pages with a form (the job application; the contact card of the
  * home page and /contact). Without it every form still posts and its function answers with a redirect. With
- * it: a form is checked before anything is sent (a resume's type and size; a way to reply; a consent box the
- * browser refuses unticked gets its message beside it), goes by XMLHttpRequest asking for JSON (with upload
+ * it: the form is marked novalidate (the browser's bubble names one field, and goes at the next touch) and
+ * checked before anything is sent: every missing or malformed answer (the constraint validation API), a resume's
+ * type and size and a way to reply get, beside their field, the message the function would give, which stays until
+ * the field is right, and the focus goes to the first. It goes by XMLHttpRequest asking for JSON (with upload
  * progress where the form shows it), and the function's messages appear beside their fields and in the
  * summary at the top, which takes the focus. What the visitor typed
  * stays in the form whatever happens. The words it shows and the limits it checks are in the form's data-*
@@ -25,6 +27,7 @@ const card = document.querySelector<HTMLElement>('[data-form-provider]');
 if (card) mountProviderForm(card);
 
 function enhance(form: HTMLFormElement) {
+  form.noValidate = true;
   const find = <T extends Element>(selector: string) => form.querySelector<T>(selector);
   const summary = find<HTMLElement>('[data-summary]')!;
   const summaryMessage = find<HTMLElement>('[data-summary-message]')!;
@@ -36,6 +39,7 @@ function enhance(form: HTMLFormElement) {
   const file = find<HTMLInputElement>('input[type=file]');
   /** A group of fields of which at least one must be answered (a phone number or an e-mail address). */
   const replyWay = find<HTMLElement>('[data-reply-way]');
+  const answers = replyWay ? [...replyWay.querySelectorAll('input')] : [];
   const words = form.dataset;
   // The form's id names it: 'application-form', 'inquiry-form' (ApplicationForm.tsx, InquiryForm.tsx).
   const submitted = (outcome: EventProperties['form_submitted']['outcome']) =>
@@ -81,8 +85,17 @@ function enhance(form: HTMLFormElement) {
     }
   }
 
-  /** Shows every problem: each field's message beside it and as a link in the summary, which takes the focus. */
-  function showErrors(errors: Errors, message = '') {
+  /** Takes the visitor to a field: its control (a group's first choice) has the focus, its label is in view. */
+  function goTo(target: HTMLElement) {
+    (target.querySelector('input') ?? target).focus();
+    (form.querySelector(`label[for="${target.id}"]`) ?? target).scrollIntoView({ block: 'center' });
+  }
+
+  /**
+   * Shows every problem: each field's message beside it and as a link in the summary, which takes the focus (or,
+   * `atField`, the first field does).
+   */
+  function showErrors(errors: Errors, message = '', atField = false) {
     for (const element of form.querySelectorAll('[aria-invalid]')) clearFieldError((element as HTMLInputElement).name || (element.querySelector('input')?.name ?? ''));
     summaryMessage.textContent = message;
     summaryList.replaceChildren(
@@ -97,9 +110,7 @@ function enhance(form: HTMLFormElement) {
           link.textContent = text;
           link.onclick = (event) => {
             event.preventDefault();
-            // A group's first choice takes the focus.
-            (target.querySelector('input') ?? target).focus();
-            (form.querySelector(`label[for="${target.id}"]`) ?? target).scrollIntoView({ block: 'center' });
+            goTo(target);
           };
           item.append(link);
         } else item.textContent = text;
@@ -107,7 +118,8 @@ function enhance(form: HTMLFormElement) {
       }),
     );
     summary.hidden = false;
-    summary.focus();
+    if (atField) goTo(fieldOf(Object.keys(errors)[0]!)!);
+    else summary.focus();
   }
 
   /** What the function would say about the chosen file, found before uploading anything. */
@@ -120,12 +132,15 @@ function enhance(form: HTMLFormElement) {
     return undefined;
   }
 
-  /** Before sending: the file's problem, or the group of which none is answered (at its first field). */
-  function problems(): Errors | undefined {
-    const problem = fileProblem();
-    if (problem) return { [file!.name]: problem };
-    const answers = replyWay ? [...replyWay.querySelectorAll('input')] : [];
-    if (answers.length && answers.every((input) => !input.value.trim())) return { [answers[0]!.name]: replyWay!.dataset.replyWay! };
+  /**
+   * What the function would say about a control as it stands, or nothing: the chosen file's problem; an answer
+   * missing or malformed (the constraint validation API) in the field's words (data-message, FormFields.tsx, or
+   * else the browser's); no way to reply at all (said at the group's first field).
+   */
+  function problemOf(control: HTMLInputElement): string | undefined {
+    if (control === file) return fileProblem();
+    if (!control.validity.valid) return fieldOf(control.name)?.dataset.message || control.validationMessage;
+    if (control === answers[0] && answers.every((input) => !input.value.trim())) return replyWay!.dataset.replyWay;
     return undefined;
   }
 
@@ -156,35 +171,29 @@ function enhance(form: HTMLFormElement) {
     showErrors({}, (body && !body.ok && body.message) || fallback);
   }
 
-  form.addEventListener('input', (event) => {
-    const name = (event.target as HTMLInputElement).name;
-    clearFieldError(name);
-    // Either way of replying answers the group.
-    if (replyWay?.contains(event.target as Node)) for (const input of replyWay.querySelectorAll('input')) clearFieldError(input.name);
-  });
-  form.addEventListener('change', (event) => {
+  // A field's message goes once the field is right, and not before (nothing is said while typing); a chosen file
+  // is judged at once. Either way of replying answers the group.
+  const recheck = (event: Event) => {
     const target = event.target as HTMLInputElement;
-    clearFieldError(target.name);
-    const problem = target === file && fileProblem();
-    if (problem) setFieldError(target.name, problem);
-  });
-  // A box that must be ticked (a consent) says why beside it when the browser refuses the form for it: the
-  // browser's own bubble is gone at the next touch. (`invalid` does not bubble: caught on its way down.)
-  form.addEventListener(
-    'invalid',
-    (event) => {
-      const box = event.target as HTMLInputElement;
-      if (box.dataset.missing) setFieldError(box.name, box.dataset.missing);
-    },
-    true,
-  );
+    for (const control of answers.includes(target) ? answers : [target]) {
+      const problem = problemOf(control);
+      if (!problem || control === file) clearFieldError(control.name);
+      if (problem && control === file) setFieldError(control.name, problem);
+    }
+  };
+  form.addEventListener('input', recheck);
+  form.addEventListener('change', recheck);
 
-  // The browser has checked the required fields and formats by the time this runs.
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (sending) return;
-    const found = problems();
-    if (found) return showErrors(found);
+    // Every field's problem at once, in the form's order (the first takes the focus).
+    const found: Errors = {};
+    for (const control of [...form.elements] as HTMLInputElement[]) {
+      const problem = control.name && !found[control.name] && problemOf(control);
+      if (problem) found[control.name] = problem;
+    }
+    if (Object.keys(found).length) return showErrors(found, '', true);
 
     const request = new XMLHttpRequest();
     request.open('POST', form.action);

@@ -193,7 +193,7 @@ test('a resume that is not a PDF, or is larger than 10 MB, is refused at once, b
   await expect(errorOf(page, 'resume')).toHaveText(APPLICATION_MESSAGES.resumeNotPdf);
   await expect(resume).toHaveAttribute('aria-invalid', 'true');
   await page.getByRole('button', { name: 'Send application' }).click();
-  await expect(summary(page)).toBeFocused();
+  await expect(resume).toBeFocused();
   await expect(summary(page).getByRole('link', { name: APPLICATION_MESSAGES.resumeNotPdf })).toBeVisible();
 
   await resume.setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x20) });

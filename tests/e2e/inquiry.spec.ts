@@ -3,7 +3,7 @@
  * /contact (with the shipped placeholder HubSpot ids: nothing of HubSpot's loads), sent with JavaScript on
  * (checked first, the function's messages beside the fields) and off (a plain post and a redirect), against the
  * real submit-inquiry function on the local stand-in; the consent to store a request's health details, without
- * which nothing is sent (the browser's check, then the function's, with JavaScript on and off), and which the
+ * which nothing is sent (the form's own check, then the function's, with JavaScript on and off), and which the
  * stored request keeps; the request arriving in /admin; and, on the second site
  * built with HubSpot ids (tests/e2e/providerSite.ts), the provider's form replacing the own one only when its
  * script answers in time, served by a stub through page.route (the real host is never reached).
@@ -170,14 +170,14 @@ test('every field is labelled, has its native constraints, and is at least 44 px
   await expect(page.locator('#inquiry-website')).not.toBeInViewport();
 });
 
-test('without a phone number or an e-mail address nothing is sent: the summary says so and leads to the phone field', async ({ page }) => {
+test('without a phone number or an e-mail address nothing is sent: the phone field says so and has the focus, and the summary leads to it', async ({ page }) => {
   const sent: string[] = [];
   page.on('request', (request) => FUNCTION.test(request.url()) && sent.push(request.method()));
   await page.goto('/');
   const f = family({ phone: '', email: '' });
   await fill(page, f);
   await send(page).click();
-  await expect(summary(page)).toBeFocused();
+  await expect(field(page, 'Phone')).toBeFocused();
   await expect(summary(page)).toContainText('Your Request Was Not Sent');
   await expect(errorOf(page, 'phone')).toHaveText(INQUIRY_MESSAGES.replyWay);
   await expect(field(page, 'Phone')).toHaveAttribute('aria-invalid', 'true');
@@ -214,7 +214,7 @@ test("the function's refusals show beside their fields, the summary leads to the
   await expect(summary(page)).toBeHidden();
 });
 
-test('without the consent box ticked nothing is sent: the browser refuses the form, and the message shows beside the box until it is ticked', async ({ page }) => {
+test('without the consent box ticked nothing is sent: the form is refused before sending, and the message shows beside the box until it is ticked', async ({ page }) => {
   const sent: string[] = [];
   page.on('request', (request) => FUNCTION.test(request.url()) && request.method() === 'POST' && sent.push(request.url()));
   await openAsAPersonWould(page, '/contact');
@@ -415,7 +415,7 @@ test('a request posted at a script\'s speed gets the same answer, is filed under
     await expect(dialog.getByLabel('Stage', { exact: true })).toBeFocused();
     await expect(dialog.getByLabel('Stage', { exact: true })).toHaveValue('new');
     await expect(dialog.getByText('Filed as spam.')).toHaveCount(0);
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
     await expect(row).toHaveCount(0);
     await showStage(admin, 'inquiries', 'Open');
     await expect(row).toHaveCount(1);
