@@ -114,8 +114,8 @@ export function RecordAdminActions({ table, id, name, hasResume, staffName, user
               <li>any e-mail notification about it still waiting to be sent</li>
             </ul>
             <p>
-              Its history keeps one line, “Erased by {staffName(userId)}”, with the date, and nothing about the person. To keep a copy, cancel and use “Export what we
-              hold” first.
+              Its history stays, with nothing about the person in it (who changed its stage or owner, wrote a note or exported it, and when), and ends with a last
+              line, “Erased by {staffName(userId)}”, with the date. To keep a copy, cancel and use “Export what we hold” first.
             </p>
             {eraseError ? (
               <p className="error" role="alert">

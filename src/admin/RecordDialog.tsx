@@ -3,7 +3,8 @@
  * every table, and the staff's work on it (workflow/WorkflowPanel.tsx: stage, owner, notes, history). The
  * record's long text (a cover letter, a message) is not in the list: it is read when the dialog opens, with
  * its line breaks kept. Loaded lazily (RecordsView.tsx): only a record's details need it. An admin also finds
- * here the export of the record as JSON and its erasure (RecordAdminActions.tsx).
+ * here the export of the record as JSON and its erasure (RecordAdminActions.tsx). A Close button at the top and
+ * one at the bottom, after the history, however long it is.
  */
 import { css } from '@emotion/react';
 import * as Dialog from '@radix-ui/react-dialog';
@@ -37,7 +38,7 @@ export interface RecordDialogProps<T extends ListRow & WorkflowColumns> {
   onClose: () => void;
   /** The server refused the session while loading the long text. */
   onSessionEnded: () => void;
-  /** Buttons before Close (Download Resume). */
+  /** Buttons after what the visitor wrote (Download Resume). */
   actions?: ((row: T) => ReactNode) | undefined;
   workflow: WorkflowProps;
   /** Given to admins only: export and erase. */
@@ -81,7 +82,11 @@ export function RecordDialog<T extends ListRow & WorkflowColumns>({ config, tabl
               returnFocus();
             }}
           >
-            <Dialog.Title>{config.name(row)}</Dialog.Title>
+            {/* A Close at the top and one at the bottom: a long history puts the end far from the start. */}
+            <div className="top">
+              <Dialog.Title>{config.name(row)}</Dialog.Title>
+              <CloseButton />
+            </div>
             <Dialog.Description className="sub">
               {config.sent} {formatDateTime(row.created_at)}
             </Dialog.Description>
@@ -112,13 +117,27 @@ export function RecordDialog<T extends ListRow & WorkflowColumns>({ config, tabl
                     onSessionEnded={onSessionEnded}
                   />
                 ) : null}
-                <Dialog.Close className="secondary">Close</Dialog.Close>
               </div>
             </WorkflowPanel>
+            <div className="actions bottom">
+              <CloseButton />
+            </div>
           </Dialog.Content>
         ) : null}
       </Dialog.Portal>
     </Dialog.Root>
+  );
+}
+
+/**
+ * Close. Tab from the last control goes round to the first and Shift+Tab the other way (Radix's focus trap), which
+ * moves focus without scrolling: the button brings itself into sight, or a keyboard user loses it off screen.
+ */
+function CloseButton() {
+  return (
+    <Dialog.Close className="secondary" onFocus={(event) => event.currentTarget.scrollIntoView({ block: 'nearest' })}>
+      Close
+    </Dialog.Close>
   );
 }
 
@@ -138,7 +157,9 @@ const contentStyle = css`
   position: fixed; z-index: 50; top: 50%; left: 50%; transform: translate(-50%, -50%);
   width: min(94vw, 40rem); max-height: 90vh; overflow: auto; padding: clamp(1.25rem, 4vw, 2rem);
   background: ${color.white}; border-radius: ${layout.radius}; box-shadow: 0 24px 60px rgb(0 0 0 / 0.25);
-  h2 { font-size: 1.7rem; margin-bottom: 0.25rem; }
+  .top { display: flex; flex-wrap: wrap; align-items: flex-start; justify-content: space-between; gap: 0.5rem 1rem; }
+  h2 { font-size: 1.7rem; margin: 0 0 0.25rem; min-width: 0; overflow-wrap: anywhere; }
+  .bottom { justify-content: flex-end; }
   .sub { color: ${color.muted}; }
   dl { display: grid; grid-template-columns: repeat(auto-fit, minmax(14rem, 1fr)); gap: 0.75rem 1.5rem; margin: 1.25rem 0; }
   dt { font-size: 0.95rem; color: ${color.muted}; font-weight: 600; }
@@ -146,6 +167,7 @@ const contentStyle = css`
   h3 { font-size: 1.2rem; font-family: inherit; }
   .letter { white-space: pre-wrap; padding: 1rem; border-radius: 10px; background: ${color.sand}; overflow-wrap: anywhere; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin-top: 1.5rem; }
+  .actions:empty { display: none; }
   .primary, .secondary {
     min-height: ${layout.tap}; padding: 0 1.25rem; border-radius: 999px; font: inherit; font-weight: 700; cursor: pointer;
   }

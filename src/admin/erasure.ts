@@ -38,7 +38,7 @@ export async function eraseRecord(client: SupabaseClient<Database>, table: Table
 export function erasedNotice(list: RecordList, erasure: Erasure | 'gone'): { title: string; description: string; destructive?: boolean } {
   const noun = recordNoun(list);
   if (erasure === 'gone') return { title: 'Already erased', description: `This ${noun} was no longer there: someone erased it meanwhile.` };
-  const base = `The ${noun} and its notes were erased${erasure.resume === 'removed' ? ', with its resume' : ''}. Its history keeps one line saying so.`;
+  const base = `The ${noun} and its notes were erased${erasure.resume === 'removed' ? ', with its resume' : ''}. Its history stays, ending with a line saying so.`;
   return erasure.resume === 'left-for-the-sweep'
     ? { title: `${noun[0]!.toUpperCase()}${noun.slice(1)} erased`, description: `${base} The resume file could not be removed just now; the hourly clean-up removes it within the hour.` }
     : { title: `${noun[0]!.toUpperCase()}${noun.slice(1)} erased`, description: base };

@@ -13,9 +13,12 @@ import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Download, type Page } from '@playwright/test';
 import Papa from 'papaparse';
-import { service, showStage, signIn } from './dashboard.ts';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
+import { ANON_KEY, API, service, showStage, signIn } from './dashboard.ts';
+import { consentGiven } from './formPages.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-password', id: '9d4a2c7e-1f5b-4e8d-a6c3-7b0e2f4d8a04' };
+const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01'; // staff@example.com
 const PDF = Buffer.from('%PDF-1.4\n%âãÏÓ\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n');
 
 async function applicationsShown(page: Page) {
@@ -36,7 +39,7 @@ test('staff are offered no export and no erasure, in the list or in a record\'s 
   await firstView(page).click();
   const dialog = page.getByRole('dialog');
   await expect(dialog.getByRole('heading', { name: 'History' })).toBeVisible();
-  await expect(dialog.getByRole('button', { name: 'Close' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(2);
   await expect(dialog.getByRole('button', { name: /Erase|Export/ })).toHaveCount(0);
 });
 
@@ -55,7 +58,11 @@ test('the erase confirmation names what goes and that it cannot be undone, start
   await expect(confirm).toBeVisible();
   await expect(confirm).toContainText(`Erasing deletes everything the dashboard holds about ${name} in this application. It cannot be undone.`);
   await expect(confirm.getByRole('listitem')).toContainText(['the application as it was sent', 'every note staff wrote on it', 'any e-mail notification']);
-  await expect(confirm).toContainText('“Erased by Pat Morgan”');
+  // What happens to the history, as erase_record does it: the earlier lines stay, one more is added.
+  await expect(confirm).toContainText(
+    'Its history stays, with nothing about the person in it (who changed its stage or owner, wrote a note or exported it, and when), and ends with a last line, “Erased by Pat Morgan”, with the date.',
+  );
+  await expect(confirm).not.toContainText('keeps one line');
   await expect(confirm.getByRole('button', { name: 'Cancel' })).toBeFocused();
   const violations = (await new AxeBuilder({ page }).include('[role="alertdialog"]').analyze()).violations;
   expect(violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
@@ -65,7 +72,7 @@ test('the erase confirmation names what goes and that it cannot be undone, start
   await expect(erase).toBeFocused();
   // The record's dialog is still open, and the record is still there.
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('button', { name: 'Close' }).click();
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
   await expect(page.getByRole('button', { name: `View details of ${name}`, exact: true })).toBeVisible();
 });
 
@@ -135,7 +142,7 @@ test('an admin exports the list as CSV and a record as JSON, then erases it: it 
     await expect(confirm).toBeHidden();
     await expect(dialog).toBeHidden();
     const notice = page.getByRole('status').filter({ hasText: 'Application erased' });
-    await expect(notice).toContainText('The application and its notes were erased, with its resume. Its history keeps one line saying so.');
+    await expect(notice).toContainText('The application and its notes were erased, with its resume. Its history stays, ending with a line saying so.');
     await expect(notice).not.toContainText('clean-up');
     await expect(page.getByRole('heading', { name: 'Applications (3)' })).toBeVisible();
     await expect(page.getByRole('button', { name: `View details of ${name}`, exact: true })).toHaveCount(0);
@@ -153,5 +160,50 @@ test('an admin exports the list as CSV and a record as JSON, then erases it: it 
     // The test's other records go as they came.
     await service().from('job_applications').delete().in('id', ids);
     await service().storage.from('resumes').remove(resumes);
+  }
+});
+
+test("a record whose list was exported 1,000 times shows its arrival and every note in its dialog, and its JSON export holds them all", { tag: ['@saves', '@desktop'] }, async ({ page }) => {
+  test.setTimeout(120_000);
+  const name = `Exported Often ${Date.now().toString(36)}`;
+  const notes = ['Called: a visit on Monday suits them.', 'Left a message about the assessment.', 'They asked about weekend care.', 'Sent the price list.', 'Assessment booked for Friday.'];
+  // Dana's from the start: not the newest new one nobody owns, which other tests take as they run beside this one.
+  const stored = await service().from('inquiries').insert({ name, phone: '(860) 555-0143', care_for: 'a-parent', town: 'Testville', owner: DANA, ...consentGiven() }).select('id').single();
+  expect(stored.error).toBeNull();
+  const id = stored.data!.id as string;
+  const staff = serverClient(API, ANON_KEY);
+  const admin = serverClient(API, ANON_KEY);
+  try {
+    // Five notes by Dana, then 1,000 exports of a list holding the record by the admin: the newest 1,000 events
+    // of its history are all exports.
+    expect((await staff.auth.signInWithPassword({ email: 'staff@example.com', password: 'staff-demo-password' })).error).toBeNull();
+    for (const body of notes) expect((await staff.from('record_notes').insert({ inquiry_id: id, body })).error).toBeNull();
+    expect((await admin.auth.signInWithPassword({ email: ADMIN.email, password: ADMIN.password })).error).toBeNull();
+    for (let batch = 0; batch < 1000; batch += 25) {
+      const answers = await Promise.all(Array.from({ length: 25 }, () => admin.rpc('record_export', { p_list: 'inquiries', p_format: 'csv', p_ids: [id], p_filter: 'Stage: All' })));
+      expect(answers.map((answer) => answer.error)).toEqual(Array(25).fill(null));
+    }
+
+    await signIn(page, ADMIN.email, ADMIN.password, '/admin?view=inquiries');
+    await expect(page.getByRole('heading', { name: /^Contact requests \(\d+\)$/ })).toBeVisible();
+    await showStage(page, 'inquiries', 'All');
+    await page.getByLabel('Search inquiries').fill(name);
+    await page.getByRole('button', { name: `View details of ${name}`, exact: true }).click();
+    const dialog = page.getByRole('dialog', { name });
+    const history = dialog.getByRole('list', { name: 'History, newest first' }).getByRole('listitem');
+    await expect(history).toHaveCount(1006);
+    await expect(history.last()).toHaveText(/^Inquiry received from the site, at New · /);
+    for (const note of notes) await expect(history.filter({ hasText: note })).toHaveText(new RegExp(`^Dana Reyes added a note · .+${note}$`));
+    await expect(dialog.getByText('This note was deleted by its author.')).toHaveCount(0);
+
+    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export what we hold (JSON)' }).click()]);
+    const held = JSON.parse(await text(download)) as { notes: Array<{ text: string; by: string }>; history: Array<{ event: string }> };
+    expect(held.notes.map((note) => note.text)).toEqual(notes);
+    expect(held.history).toHaveLength(1006);
+    expect(held.history[0]!.event).toBe('created');
+    expect(held.history.filter((event) => event.event === 'exported')).toHaveLength(1000);
+  } finally {
+    await Promise.all([staff.auth.signOut(), admin.auth.signOut()]);
+    await service().from('inquiries').delete().eq('id', id);
   }
 });

@@ -126,7 +126,7 @@ test.describe('the Inquiries view', { tag: '@desktop' }, () => {
     const denise = page.getByRole('dialog', { name: 'Denise Whitaker' });
     await expect(denise.locator('dt', { hasText: 'Phone' }).locator('+ dd')).toHaveText('Not given');
     await expect(denise.locator('dt', { hasText: 'Best time to call' }).locator('+ dd')).toHaveText('Any time');
-    await denise.getByRole('button', { name: 'Close' }).click();
+    await denise.getByRole('button', { name: 'Close' }).first().click();
     await expect(page.getByRole('button', { name: 'View details of Denise Whitaker' })).toBeFocused();
   });
 

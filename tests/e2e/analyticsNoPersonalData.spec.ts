@@ -97,7 +97,7 @@ test('nothing typed in the contact form or shown in /admin is sent, with every c
       const lines = text.split('\n').filter((line) => line.length >= 25);
       shown = [(await dialog.getByRole('heading').first().textContent())!, (await href('mailto'))!.slice(7), (await href('tel'))!.slice(4), ...lines];
     }
-    await dialog.getByRole('button', { name: 'Close' }).click();
+    await dialog.getByRole('button', { name: 'Close' }).first().click();
   }
   const listed = await page.locator('tbody tr .contact .part').allTextContents();
   page.off('request', onRequest);

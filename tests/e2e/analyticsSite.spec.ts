@@ -171,7 +171,7 @@ test.describe('analytics on the site built with a key @desktop', () => {
     await expectSent(id, 'search_performed', [{ query_length: 1, results_count: matched }]);
 
     await page.getByRole('button', { name: /^View details of / }).first().click();
-    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).first().click();
     await expect.poll(() => sent(id, 'admin_action')).toEqual([{ action: 'view_application_details', application_id: expect.stringMatching(UUID), position: expect.any(String) }]);
 
     const download = page.getByRole('button', { name: /^Download resume of / }).first();

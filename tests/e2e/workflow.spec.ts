@@ -34,6 +34,8 @@ const search = (page: Page, noun: Noun) => page.getByLabel(noun === 'inquiries' 
 const viewButton = (page: Page, name: string) => page.getByRole('button', { name: `View details of ${name}`, exact: true });
 const rowOf = (page: Page, name: string) => page.locator('tbody tr', { has: viewButton(page, name) });
 const history = (dialog: Locator) => dialog.getByRole('list', { name: 'History, newest first' }).getByRole('listitem');
+/** Who owns the record, as the dialog says it: the term Owner and its value. */
+const ownerShown = (dialog: Locator) => dialog.getByRole('term').filter({ hasText: /^Owner$/ }).locator('+ dd');
 const announced = (dialog: Locator, text: string) => expect(dialog.getByRole('status').filter({ hasText: text })).toHaveText(text);
 
 async function listLoaded(page: Page, noun: Noun) {
@@ -158,7 +160,7 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
       await dialog.getByRole('button', { name: 'Assign to me' }).click();
       await announced(dialog, 'You are now the owner.');
       await expect(dialog.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
-      await expect(dialog.getByLabel('Owner', { exact: true })).toHaveText('You (Dana Reyes)');
+      await expect(ownerShown(dialog)).toHaveText('You (Dana Reyes)');
 
       const stage = dialog.getByRole('combobox', { name: 'Stage' });
       await expect(chosen(stage)).toHaveText('New');
@@ -197,7 +199,7 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
       await expect(await cellOf(sam, theirs, 'Owner')).toHaveText('Dana Reyes');
       await viewButton(sam, name).click();
       const seen = sam.getByRole('dialog', { name });
-      await expect(seen.getByLabel('Owner', { exact: true })).toHaveText('Dana Reyes');
+      await expect(ownerShown(seen)).toHaveText('Dana Reyes');
       await expect(chosen(seen.getByRole('combobox', { name: 'Stage' }))).toHaveText('Contacted');
       await expect(history(seen)).toHaveText([
         new RegExp(`^Dana Reyes added a note · .+${literally(note)}$`),
@@ -247,7 +249,7 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
       await expect(theirs.getByRole('alert')).toHaveText(
         'Not saved: someone else changed this record while you had it open. It is now at Contacted, owner Dana Reyes. Choose again if your change still applies.',
       );
-      await expect(theirs.getByLabel('Owner', { exact: true })).toHaveText('Dana Reyes');
+      await expect(ownerShown(theirs)).toHaveText('Dana Reyes');
       expect(await storedInquiry(id)).toMatchObject({ stage: 'contacted', owner: await staffId(DANA.name) });
 
       // The colleague's list, behind the dialog, took the record as it is now.
@@ -333,7 +335,7 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
     await expect(heading(older.open)).toBeVisible();
   });
 
-  test('an empty note is refused with a message; its author can correct and delete a note, a colleague can do neither', async ({ browser }) => {
+  test('an empty or blank-looking note is refused with a message; its author can correct and delete a note, a colleague can do neither', async ({ browser }) => {
     const name = `Note Check ${Date.now()}`;
     const id = await storeInquiry(name);
     const text = 'Asked for a call back on Friday after 3 pm.';
@@ -344,7 +346,8 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
     try {
       const mine = await openRecord(dana, name);
       const field = mine.getByRole('textbox', { name: 'Add a note' });
-      for (const empty of ['', '   \n  ']) {
+      // Empty, spaces, and what looks empty: no-break, zero-width and ideographic spaces, a word joiner.
+      for (const empty of ['', '   \n  ', '\u00a0\u200b\u00a0', '\u3000\u2060\n']) {
         await field.fill(empty);
         await mine.getByRole('button', { name: 'Add note' }).click();
         await expect(mine.getByText('Write the note first.')).toBeVisible();
@@ -368,12 +371,24 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
       await expect(theirs.getByRole('button', { name: 'Delete note' })).toHaveCount(0);
       await expect(theirs.getByRole('button', { name: 'Edit note' })).toHaveCount(0);
 
-      await history(mine).first().getByRole('button', { name: 'Edit note' }).click();
+      // Edit note puts focus in the correction's field; Cancel gives it back to Edit note, and so does Save.
+      const editButton = history(mine).first().getByRole('button', { name: 'Edit note' });
+      await editButton.click();
       const correction = mine.getByRole('textbox', { name: 'Correct the note' });
+      await expect(correction).toBeFocused();
       await expect(correction).toHaveValue(text);
+      await mine.getByRole('button', { name: 'Cancel', exact: true }).click();
+      await expect(correction).toHaveCount(0);
+      await expect(editButton).toBeFocused();
+      await dana.keyboard.press('Enter');
+      await expect(correction).toBeFocused();
+      // A correction that looks empty cannot be saved.
+      await correction.fill('\u00a0\u200b');
+      await expect(mine.getByRole('button', { name: 'Save note' })).toBeDisabled();
       await correction.fill(corrected);
       await mine.getByRole('button', { name: 'Save note' }).click();
       await announced(mine, 'Note saved.');
+      await expect(history(mine).nth(1).getByRole('button', { name: 'Edit note' })).toBeFocused();
       expect(await notes()).toEqual([{ body: corrected }]);
       await expect(history(mine)).toHaveText([
         /^You edited a note · /,
@@ -417,26 +432,29 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
       // Disabled until there is something to save or someone to give it to: not a stop.
       await expect(save).toBeDisabled();
       await expect(dialog.getByRole('button', { name: 'Give', exact: true })).toBeDisabled();
+      const [topClose, bottomClose] = [dialog.getByRole('button', { name: 'Close' }).first(), dialog.getByRole('button', { name: 'Close' }).last()];
       const stops = [
+        topClose,
         dialog.getByRole('link', { name: String(email) }),
         dialog.getByRole('link', { name: String(phone) }),
         stage,
         assign,
         dialog.getByRole('combobox', { name: 'Give to' }),
-        dialog.getByRole('button', { name: 'Close' }),
         dialog.getByRole('textbox', { name: 'Add a note' }),
         dialog.getByRole('button', { name: 'Add note' }),
+        bottomClose,
       ];
-      // The dialog opens on its first control (Radix passes over links), and Tab goes round every stop in
-      // reading order without leaving the dialog.
-      await expect(stage).toBeFocused();
-      for (const stop of [...stops.slice(3), ...stops.slice(0, 3)]) {
+      // The dialog opens on its first control, the Close at its top, and Tab goes round every stop in reading
+      // order, ending on the Close at its bottom, without leaving the dialog.
+      await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(2);
+      await expect(topClose).toBeFocused();
+      for (const stop of [...stops.slice(1), stops[0]!]) {
         await page.keyboard.press('Tab');
         await expect(stop).toBeFocused();
       }
       await page.keyboard.press('Shift+Tab');
-      await expect(stops[1]!).toBeFocused();
-      await page.keyboard.press('Tab');
+      await expect(bottomClose).toBeFocused();
+      for (let i = 0; i < 4; i++) await page.keyboard.press('Tab');
 
       // The stage: the next one down, its meaning read with it.
       await expect(stage).toBeFocused();

@@ -5,7 +5,7 @@
  * deleted by its author leaves its events, not its text).
  */
 import { css } from '@emotion/react';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { RecordList } from '../../database.ts';
 import { color } from '../../theme.ts';
 import { formatDateTime } from '../format.ts';
@@ -27,13 +27,42 @@ export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote,
   const now = Date.now();
   // The note being corrected, and its new text.
   const [editing, setEditing] = useState<{ id: string; body: string } | null>(null);
+  // Focus follows the correction: into its field when it opens, back to the note's Edit button when it closes
+  // (saved or cancelled), or to the note itself when it can no longer be corrected.
+  const field = useRef<HTMLTextAreaElement>(null);
+  const editButtons = useRef(new Map<string, HTMLButtonElement>());
+  const items = useRef(new Map<string, HTMLLIElement>());
+  const [closed, setClosed] = useState<string | null>(null);
+  useEffect(() => {
+    const opened = field.current;
+    if (!opened) return;
+    opened.focus();
+    opened.setSelectionRange(opened.value.length, opened.value.length);
+  }, [editing?.id]);
+  useEffect(() => {
+    // A button still disabled while the save ends cannot take focus: wait for it.
+    if (closed === null || busy) return;
+    (editButtons.current.get(closed) ?? items.current.get(closed))?.focus();
+    setClosed(null);
+  }, [closed, busy]);
+  const stopEditing = (noteId: string) => {
+    setEditing(null);
+    setClosed(noteId);
+  };
+  /** Keeps `map` holding the element of `key` while it is on the page. */
+  const keep =
+    <E,>(map: Map<string, E>, key: string) =>
+    (element: E | null) => {
+      if (element) map.set(key, element);
+      else map.delete(key);
+    };
   return (
     <ol css={style} aria-label="History, newest first">
       {history.events.map((event) => {
         const note = event.kind === 'note' && event.note_id ? history.notes.get(event.note_id) : undefined;
         const deletable = note && note.author === userId && now - Date.parse(note.created_at) < NOTE_EDIT_MINUTES * 60_000;
         return (
-          <li key={event.id}>
+          <li key={event.id} ref={note ? keep(items.current, note.id) : undefined} tabIndex={note ? -1 : undefined}>
             <p className="what">
               {describeEvent(event, list, { userId, ownerName })}
               {' · '}
@@ -44,16 +73,16 @@ export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote,
                 className="edit"
                 onSubmit={(submitted) => {
                   submitted.preventDefault();
-                  if (!isBlankNote(editing.body)) void onEditNote(note.id, editing.body.trim()).then((saved) => saved && setEditing(null));
+                  if (!isBlankNote(editing.body)) void onEditNote(note.id, editing.body.trim()).then((saved) => saved && stopEditing(note.id));
                 }}
               >
                 <label htmlFor={`edit-${note.id}`}>Correct the note</label>
-                <textarea id={`edit-${note.id}`} value={editing.body} maxLength={NOTE_MAX} rows={3} onChange={(changed) => setEditing({ id: note.id, body: changed.target.value })} />
+                <textarea ref={field} id={`edit-${note.id}`} value={editing.body} maxLength={NOTE_MAX} rows={3} onChange={(changed) => setEditing({ id: note.id, body: changed.target.value })} />
                 <div className="buttons">
                   <button type="submit" className="primary" disabled={busy || isBlankNote(editing.body)}>
                     Save note
                   </button>
-                  <button type="button" className="secondary" onClick={() => setEditing(null)}>
+                  <button type="button" className="secondary" onClick={() => stopEditing(note.id)}>
                     Cancel
                   </button>
                 </div>
@@ -70,7 +99,7 @@ export function Timeline({ list, history, userId, ownerName, busy, onDeleteNote,
             ) : null}
             {deletable && editing?.id !== note.id ? (
               <div className="buttons">
-                <button type="button" className="secondary" disabled={busy} onClick={() => setEditing({ id: note.id, body: note.body })}>
+                <button ref={keep(editButtons.current, note.id)} type="button" className="secondary" disabled={busy} onClick={() => setEditing({ id: note.id, body: note.body })}>
                   Edit note
                 </button>
                 <button type="button" className="secondary" disabled={busy} onClick={() => onDeleteNote(note.id)}>

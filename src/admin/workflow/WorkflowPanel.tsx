@@ -198,12 +198,11 @@ export function WorkflowPanel({ table, row, userId, staff, ownerName, onWorked, 
             </p>
           </div>
           <div className="field">
-            <span className="term" id={`${ids}-owner`}>
-              Owner
-            </span>
-            <p className="owner" aria-labelledby={`${ids}-owner`}>
-              {row.owner === userId ? `You (${ownerName(row.owner)})` : ownerName(row.owner)}
-            </p>
+            {/* A term and its value: read as "Owner, Dana Reyes" (a paragraph cannot be named by a label). */}
+            <dl className="owner">
+              <dt>Owner</dt>
+              <dd>{row.owner === userId ? `You (${ownerName(row.owner)})` : ownerName(row.owner)}</dd>
+            </dl>
             <div className="row">
               {row.owner === userId ? null : (
                 <button type="button" className="primary" disabled={busy} onClick={() => void save(() => changeOwner(supabase, table, row, userId), () => 'You are now the owner.', 'Failed to assign the record')}>
@@ -290,12 +289,14 @@ const style = css`
   margin: 1.5rem 0; padding-top: 1rem; border-top: 2px solid ${color.line};
   .fields { display: grid; gap: 1rem 1.5rem; grid-template-columns: repeat(auto-fit, minmax(15rem, 1fr)); }
   .field { display: grid; gap: 0.35rem; align-content: start; }
-  label, .term { font-weight: 650; }
+  label, .owner dt { font-weight: 650; }
   .row { display: flex; flex-wrap: wrap; gap: 0.5rem; align-items: center; }
   select, textarea { font: inherit; border: 2px solid ${color.control}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
   select { min-height: ${layout.tap}; padding: 0.4rem 0.75rem; flex: 1 1 10rem; min-width: 0; }
   textarea { width: 100%; padding: 0.6rem 0.75rem; resize: vertical; }
-  .owner { margin: 0; font-weight: 600; }
+  .owner { display: grid; gap: 0.35rem; margin: 0; }
+  .owner dt { font-size: inherit; color: inherit; }
+  .owner dd { margin: 0; font-weight: 600; }
   .spam { display: grid; gap: 0.75rem; justify-items: start; margin: 0 0 1rem; padding: 0.75rem 1rem; border-radius: 10px; background: ${color.dangerTint}; }
   .spam p { margin: 0; color: ${color.ink}; }
   .hint { margin: 0; color: ${color.muted}; font-size: 0.95rem; }
