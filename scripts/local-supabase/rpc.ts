@@ -3,9 +3,11 @@
  * arguments as a JSON object calls public.<name> as the caller's role, so EXECUTE grants decide who may call
  * it, and answers the result as JSON (a scalar, a row, an array for set-returning functions; 204 for void).
  * Functions with OUT or variadic parameters are not supported: nothing here needs them.
+ * After a call that erased what people sent (an admin's erase_record, a purge_expired that erased records), the
+ * data files are scrubbed before the answer, so that the erased words are gone from disk too (db.ts scrubErased).
  */
 import type { Db } from './db.ts';
-import { asRole } from './db.ts';
+import { asRole, scrubErased } from './db.ts';
 import { callerOf, readBody, sendJson, type Req, type Res } from './http.ts';
 import { ident } from './postgrest.ts';
 import { statusForSqlState } from './rest.ts';
@@ -71,8 +73,10 @@ export function createRpc(db: Db, anonKey: string) {
         res.end();
         return;
       }
+      const body = result.rows[0]?.body ?? null;
+      if (erasedRecords(name, args, body)) await scrubErased(db);
       // A function that returns SQL NULL answers JSON null, as PostgREST does.
-      sendJson(res, 200, result.rows[0]?.body ?? 'null');
+      sendJson(res, 200, body ?? 'null');
     } catch (error) {
       // A body over the limit is answered by the server, as Supabase's gateway does, before PostgREST.
       if ((error as { status?: number }).status === 413) throw error;
@@ -80,4 +84,12 @@ export function createRpc(db: Db, anonKey: string) {
       sendJson(res, statusForSqlState(pg.code, caller.who.role), { code: pg.code ?? 'XX000', details: pg.detail ?? null, hint: pg.hint ?? null, message: pg.message });
     }
   };
+}
+
+/** Whether a successful call erased records: every erase_record does; purge_expired when it was no dry run and found some. */
+function erasedRecords(name: string, args: Record<string, unknown>, body: string | null): boolean {
+  if (name === 'erase_record') return true;
+  if (name !== 'purge_expired' || args.p_dry_run === true || body === null) return false;
+  const purged = JSON.parse(body) as unknown;
+  return Array.isArray(purged) && purged.length > 0;
 }

@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { SignJWT, jwtVerify } from 'jose';
 import type { Db } from './db.ts';
-import { asRole } from './db.ts';
+import { asRole, scrubErased } from './db.ts';
 import { callerOf, readBody, sendJson, type Req, type Res } from './http.ts';
 import { secretKey } from './keys.ts';
 
@@ -235,6 +235,8 @@ export function createStorage(db: Db, anonKey: string) {
       { method: 'DELETE', path: url.pathname },
     );
     for (const object of deleted) await db.query('delete from standin.blobs where bucket_id = $1 and name = $2 and version = $3', [bucket.id, object.name, object.version]);
+    // A removed file's bytes (a resume's words) leave the data folder too, not only the tables.
+    if (deleted.length > 0) await scrubErased(db);
     sendJson(res, 200, deleted);
   }
 
