@@ -83,7 +83,7 @@ export type Erased = { list: RecordList; id: string; resume_url: string | null }
 /** An e-mail to staff about a new request or the overdue ones, and its delivery (no personal data). */
 export type NotificationRow = {
   id: string;
-  kind: 'inquiry' | 'application' | 'digest';
+  kind: 'inquiry' | 'application' | 'digest' | 'burst';
   inquiry_id: string | null;
   application_id: string | null;
   digest_day: string | null;

@@ -61,6 +61,7 @@ export function notificationSettingsFrom(content: Pick<Content, 'site' | 'jobs'>
     from: content.site.notifications.from,
     to: content.site.notifications.to,
     replyWithinHours: content.site.notifications.replyWithinHours,
+    burst: content.site.notifications.burst,
     positions: content.jobs.map((job) => ({ code: job.slug, title: job.title })),
   };
 }

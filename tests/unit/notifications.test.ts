@@ -9,10 +9,10 @@ import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../scrip
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { formEnvironment, mailEnvironment } from '../../supabase/functions/_shared/functionEnv.ts';
 import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
-import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { NO_TOKEN_REASON, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
 import { deliverDue, queueDigest, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
-import { CONSENT_TICKED, SITE, clientsOf, consentGiven, denoArgs, newAddress, runDeno, runDenoFunction } from './formPosts.ts';
+import { CONSENT_TICKED, SITE, clientsOf, consentGiven, denoArgs, newAddress, postAsBrowserNavigation, runDeno, runDenoFunction } from './formPosts.ts';
 
 let catcher: MailCatcher;
 let supabase: LocalSupabase;
@@ -141,14 +141,9 @@ describe('a new request', () => {
     expectNothingPersonal(mail, [APPLICANT.first_name, APPLICANT.last_name, APPLICANT.email, APPLICANT.phone, '555-0199', 'grandmother', '.pdf', '%PDF']);
   });
 
-  test('a request filed as suspected spam tells nobody', async () => {
-    const { fill_token: _ignored, ...withoutToken } = { fill_token: '', ...FAMILY };
-    // No fill-time token from a script that is not a browser navigation: stored at the Spam stage.
-    const response = await fetch(`${supabase.url}/functions/v1/submit-inquiry`, {
-      method: 'POST',
-      body: new URLSearchParams({ ...withoutToken, services: 'personal-care' }),
-      headers: { accept: 'application/json', 'x-forwarded-for': newAddress() },
-    });
+  test('a request filed as suspected spam by the hidden field tells nobody', async () => {
+    const form = new URLSearchParams({ fill_token: await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 60_000), ...FAMILY, website: 'http://spam.example' });
+    const response = await fetch(`${supabase.url}/functions/v1/submit-inquiry`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
     expect(response.status).toBe(201);
     expect((await supabase.db.query('select 1 from public.inquiries where spam_reason is not null')).rows).toHaveLength(1);
     expect(await outbox()).toEqual([]);
@@ -309,4 +304,92 @@ describe.skipIf(!runDenoFunction.available)('the notify function under Deno, as 
       await server.stop();
     }
   }, 120_000);
+});
+
+describe('bursts', () => {
+  /**
+   * Every background sender of the posts has finished: each request's row was tried or folded into a burst,
+   * and no row is held by a sender.
+   */
+  const settled = () =>
+    expect
+      .poll(async () => (await supabase.db.query("select 1 from public.notification_outbox where leased_until is not null or (kind in ('inquiry', 'application') and status = 'pending' and attempts = 0)")).rows.length, { timeout: 10_000 })
+      .toBe(0);
+
+  test('40 valid requests from 40 addresses within seconds: the first come one by one, the rest in one e-mail listing them by link, each request in exactly one e-mail', async () => {
+    const { burst } = notificationSettings;
+    expect(burst).toEqual({ moreThan: 10, withinMinutes: 5 });
+    const started = Date.now();
+    const ids = await Promise.all(Array.from({ length: 40 }, () => postInquiry()));
+    expect(Date.now() - started).toBeLessThan(20_000);
+    await settled();
+    // Until the burst's minutes are over, staff have had at most the single e-mails of the first ten.
+    expect(catcher.messages.length).toBeLessThanOrEqual(burst!.moreThan);
+    const service = clients.client(supabase.serviceRoleKey);
+    await later(burst!.withinMinutes);
+    await deliverDue(service, config);
+    await settled();
+
+    const bursts = catcher.messages.filter((mail) => /^\d+ new requests from the website$/.test(mail.subject));
+    expect(bursts).toHaveLength(1);
+    expect(catcher.messages.length).toBeLessThanOrEqual(burst!.moreThan + 1);
+    for (const id of ids) expect(about(id), id).toHaveLength(1);
+    const [summary] = bursts as [CaughtMail];
+    expect(summary.subject).toBe(`${40 - (catcher.messages.length - 1)} new requests from the website`);
+    expect(summary.text).toContain(`More than ${burst!.moreThan} requests arrived within ${burst!.withinMinutes} minutes`);
+    expectNothingPersonal(summary, [FAMILY.name, 'Maria', FAMILY.phone, '555-0187', FAMILY.email, FAMILY.town, 'dementia', 'hospital']);
+    // Nothing is left to send, and a retry of the burst (a sender that stopped before marking it) sends nothing new.
+    expect(await deliverDue(service, config)).toEqual({ sent: 0, retrying: 0, failed: 0 });
+    expect((await outbox()).filter((row) => row.status !== 'sent')).toEqual([]);
+  }, 60_000);
+
+  test('the burst e-mail is sent again under its own key after a failure, with the very same list', async () => {
+    catcher.setDown(true);
+    const ids = await Promise.all(Array.from({ length: 14 }, () => postInquiry()));
+    await settled();
+    const service = clients.client(supabase.serviceRoleKey);
+    await later(5);
+    expect(await deliverDue(service, config)).toMatchObject({ sent: 0 });
+    // Requests arriving after the burst was first tried go in a later e-mail, never into the one being retried.
+    const late = await Promise.all(Array.from({ length: 3 }, () => postInquiry()));
+    catcher.setDown(false);
+    await settled();
+    for (let minute = 1; minute <= 10; minute++) {
+      await later(1);
+      await deliverDue(service, config);
+    }
+    await settled();
+    for (const id of [...ids, ...late]) expect(about(id), id).toHaveLength(1);
+    expect((await outbox()).filter((row) => row.status !== 'sent')).toEqual([]);
+  }, 60_000);
+
+  test('a request without the time token, sent by a browser with JavaScript off or by a script forging its headers, gets no e-mail of its own: the next burst e-mail lists it as filed under Spam', async () => {
+    const endpoint = `${supabase.url}/functions/v1/submit-inquiry`;
+    const fields = () => {
+      const form = new URLSearchParams({ ...FAMILY });
+      form.append('services', 'personal-care');
+      return form;
+    };
+    // A browser's own post (or a script writing the same Sec-Fetch headers), and a plain script: the same.
+    const navigation = await postAsBrowserNavigation(endpoint, fields(), newAddress());
+    expect(navigation.status).toBe(303);
+    const script = await fetch(endpoint, { method: 'POST', body: fields(), headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
+    expect(script.status).toBe(201);
+    const rows = (await supabase.db.query<{ id: string; stage: string; spam_reason: string }>('select id, stage, spam_reason from public.inquiries order by created_at')).rows;
+    expect(rows.map(({ stage, spam_reason }) => ({ stage, spam_reason }))).toEqual([
+      { stage: 'spam', spam_reason: NO_TOKEN_REASON },
+      { stage: 'spam', spam_reason: NO_TOKEN_REASON },
+    ]);
+    await settled();
+    expect(catcher.messages).toEqual([]);
+
+    await later(5);
+    await deliverDue(clients.client(supabase.serviceRoleKey), config);
+    expect(catcher.messages).toHaveLength(1);
+    const [mail] = catcher.messages as [CaughtMail];
+    expect(mail.subject).toBe('2 new requests from the website');
+    expect(mail.text).toContain('2 requests were sent without the form\'s time check (JavaScript off in the browser, or a script) and filed under Spam');
+    for (const { id } of rows) expect(mail.text).toMatch(new RegExp(`Inquiry sent .*\\(filed under Spam\\): ${SITE}/admin\\?view=inquiries&record=${id}`));
+    expectNothingPersonal(mail, [FAMILY.name, FAMILY.phone, FAMILY.email, 'dementia']);
+  }, 60_000);
 });

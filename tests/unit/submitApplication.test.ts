@@ -16,7 +16,7 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 import { APPLICATION_LIMITS, APPLICATION_MESSAGES, RESUME_KEY_PATTERN, type FormChoices } from '../../supabase/functions/_shared/application.ts';
 import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
-import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { NO_TOKEN_REASON, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { BROWSER_ACCEPT, SITE, clientsOf, postAsBrowserNavigation, denoArgs, newAddress, runDeno, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
@@ -451,16 +451,23 @@ describe('a post that looks automated is answered as any other and stored apart,
     }
   });
 
-  test('a person who took 10 seconds, one as quick as autofill, and one whose browser posts the form itself (JavaScript off) are real applications', async () => {
+  test('a person who took 10 seconds and one as quick as autofill are real applications', async () => {
     for (const issued of [Date.now() - 10_000, Date.now() - 600]) {
       const response = await post(formOf({ ...VALID, fill_token: await issueFillToken(supabase.serviceRoleKey, 'application', issued) }));
       expect(response.status).toBe(201);
       expect(await spamOf(response)).toEqual({ stage: 'new', spam_reason: null });
     }
-const plain = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
-    expect(plain.status).toBe(303);
-    const { rows } = await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.job_applications order by created_at desc limit 1');
-    expect(rows[0]).toEqual({ stage: 'new', spam_reason: null });
+  });
+
+  test("a post without a token gains nothing from a browser's Sec-Fetch headers: a form posted with JavaScript off, or a script writing them, is filed like a plain script's", async () => {
+    const latest = async () => (await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.job_applications order by created_at desc limit 1')).rows[0];
+    const navigation = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
+    expect(navigation).toEqual({ status: 303, location: `${SITE}/careers/thanks` });
+    const asNavigation = await latest();
+    const script = await post(formOf({ ...VALID, fill_token: undefined }));
+    expect(script.status).toBe(201);
+    expect(await latest()).toEqual(asNavigation);
+    expect(asNavigation).toEqual({ stage: 'spam', spam_reason: NO_TOKEN_REASON });
   });
 });
 

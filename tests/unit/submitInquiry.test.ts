@@ -13,7 +13,7 @@ import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.gen
 import { hubSpotFields } from '../../supabase/functions/_shared/hubspot.ts';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
-import { fillTokenIssued, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { NO_TOKEN_REASON, fillTokenIssued, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { BROWSER_ACCEPT, CONSENT_TICKED, SITE, clientsOf, consentGiven, postAsBrowserNavigation, newAddress, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
@@ -312,7 +312,7 @@ describe('abuse: the rules of applications, counted apart', () => {
       // A token the other form's function issued is not this form's.
       { fields: { fill_token: await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 60_000) }, reason: "The form's time token was not one this site issued." },
       // The client's own clock, which the functions used to read, is ignored: a script stamping "a minute ago".
-      { fields: { fill_token: undefined, started_at: String(Date.now() - 60_000) }, reason: "Sent without the form's time token, and not the way a browser sends a form." },
+      { fields: { fill_token: undefined, started_at: String(Date.now() - 60_000) }, reason: NO_TOKEN_REASON },
     ];
     for (const { reason, fields } of cases) {
       const response = await post(formOf({ ...VALID, ...fields }));
@@ -323,14 +323,21 @@ describe('abuse: the rules of applications, counted apart', () => {
     expect(await count()).toEqual({ inquiries: before.inquiries + cases.length, slots: before.slots + cases.length });
   });
 
-  test("a post 600 ms after its token (as fast as autofill allows), and a browser's own post without JavaScript, are real requests at the first stage", async () => {
+  test('a post 600 ms after its token (as fast as autofill allows) is a real request at the first stage', async () => {
     const quick = await post(formOf({ ...VALID, fill_token: await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 600) }));
     expect(quick.status).toBe(201);
     expect(await rowOf((await quick.json()).id)).toMatchObject({ stage: 'new', spam_reason: null });
-const plain = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
-    expect(plain.status).toBe(303);
-    const stored = await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.inquiries order by created_at desc limit 1');
-    expect(stored.rows[0]).toEqual({ stage: 'new', spam_reason: null });
+  });
+
+  test("a post without a token gains nothing from a browser's Sec-Fetch headers: a form posted with JavaScript off, or a script writing them, is filed like a plain script's", async () => {
+    const latest = async () => (await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.inquiries order by created_at desc limit 1')).rows[0];
+    const navigation = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
+    expect(navigation).toEqual({ status: 303, location: `${SITE}/contact/thanks` });
+    const asNavigation = await latest();
+    const script = await post(formOf({ ...VALID, fill_token: undefined }));
+    expect(script.status).toBe(201);
+    expect(await latest()).toEqual(asNavigation);
+    expect(asNavigation).toEqual({ stage: 'spam', spam_reason: NO_TOKEN_REASON });
   });
 
   test('the form script gets a fill-time token from the function, for allowed origins only', async () => {

@@ -14,7 +14,7 @@ import { formatDateTime } from '../format.ts';
 
 interface FailedNotification {
   id: string;
-  kind: 'inquiry' | 'application' | 'digest';
+  kind: 'inquiry' | 'application' | 'digest' | 'burst';
   inquiry_id: string | null;
   application_id: string | null;
   attempts: number;
@@ -30,6 +30,7 @@ const WHAT: Record<FailedNotification['kind'], string> = {
   inquiry: 'New inquiry',
   application: 'New job application',
   digest: 'Daily digest of overdue inquiries',
+  burst: 'Summary of several new requests',
 };
 
 /** The record's address in the dashboard, as the e-mail would have linked it. */

@@ -166,6 +166,16 @@ export const siteSchema = z.strictObject({
         .min(1)
         .max(168)
         .meta({ description: 'The reply promise in hours (the same as claims.replyPromise says): an inquiry still New after this long is marked Overdue in the dashboard and listed in the daily digest, e.g. 24.' }),
+      burst: z
+        .strictObject({
+          moreThan: z.int('a whole number of requests').min(1).max(1000).meta({ description: 'How many requests within withinMinutes still come one e-mail each, e.g. 10.' }),
+          withinMinutes: z.int('a whole number of minutes').min(1).max(60).meta({ description: 'The window a burst is counted in, and how long a burst e-mail gathers requests before it is sent, e.g. 5.' }),
+        })
+        .default({ moreThan: 10, withinMinutes: 5 })
+        .meta({
+          description:
+            'When many requests arrive at once (more than moreThan within withinMinutes), the rest come as one e-mail listing them by link, sent when the minutes are over, instead of one each. Default: more than 10 within 5 minutes.',
+        }),
     })
     .meta({ description: 'Who hears of each new request: an e-mail with what kind of request, when, and a link to it in /admin (never a name, message or phone number).' }),
   siteUrl: z.url({ protocol: /^https?$/ }).meta({

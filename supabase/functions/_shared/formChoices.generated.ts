@@ -239,6 +239,10 @@ export const notificationSettings: NotificationSettings = {
     "intake@example.com"
   ],
   "replyWithinHours": 24,
+  "burst": {
+    "moreThan": 10,
+    "withinMinutes": 5
+  },
   "positions": [
     {
       "code": "care-scheduling-coordinator",

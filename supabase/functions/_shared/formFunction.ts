@@ -105,7 +105,7 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     // A post that looks automated is answered exactly as any other (a bot learns nothing to adapt to, a person
     // taken for one sees their request sent, which it is): only validation and the rate limit refuse a post.
     const check = { secret: options.attempts.key.salt, form: options.attempts.form };
-    return options.submit(form, req, at, await botSignal(form, req, at.getTime(), check));
+    return options.submit(form, req, at, await botSignal(form, at.getTime(), check));
   }
 
   return async function handle(req: Request): Promise<Response> {

@@ -8,7 +8,7 @@
 /**
  * The two fields every public form carries against bots: a field people never see (off-screen, no tab stop,
  * autocomplete off) that a bot fills in, and a fill-time token the form's function signed when the page asked for
- * it (the enhancement script does as the page loads); empty when JavaScript is off.
+ * it (the enhancement script does as the page loads); empty when JavaScript is off (see NO_TOKEN_REASON).
  */
 export const FORM_GUARD = { honeypot: 'website', fillToken: 'fill_token' } as const;
 
@@ -56,28 +56,34 @@ export interface BotCheck {
 }
 
 /**
+ * The reason a post without the form's time token is filed under: JavaScript was off (the browser posted the form
+ * itself, and no script asked for a token) or a script posted it. Nothing in the request tells the two apart:
+ * Sec-Fetch-Mode and Sec-Fetch-Dest are set by browsers only for pages, and any script can write them. So such a
+ * post never counts as a person: it is stored apart as suspected spam, and staff hear of it only in a summary
+ * e-mail (20261127000300_notification_bursts.sql announces spam with this very reason, held for the next burst),
+ * which a script cannot flood and a person without JavaScript still reaches.
+ */
+export const NO_TOKEN_REASON = "Sent without the form's time token: JavaScript was off in the browser, or a script sent it.";
+
+/**
  * Why a post looks sent by a machine, or null when it does not. The answer never decides alone: a post that
  * passes validation is stored either way, a suspected one apart from the real requests with this reason, so a
  * person taken for a bot loses nothing (staff move it back with one action).
- * Signals, none of which a script can forge: the field people never see is filled in (a bot fills every field; a
- * password manager may too, which is why it only files the post apart); the fill-time token is not one this
- * function signed; the post came sooner after the token's issue than a person can, on the server's clock. Without
- * a token (JavaScript off, or its request failed), a browser's own form submission still passes: it navigates the
- * page to the answer (Sec-Fetch-Mode: navigate, Sec-Fetch-Dest: document), which no plain script request does.
+ * Signals: the field people never see is filled in (a bot fills every field; a password manager may too, which is
+ * why it only files the post apart); the fill-time token is not one this function signed; the post came sooner
+ * after the token's issue than a person can, on the server's clock; or there is no token at all (NO_TOKEN_REASON).
+ * No request header is read: whatever a page's browser sends, a script can send too.
  */
-export async function botSignal(form: FormData, req: Request, nowMs: number, check: BotCheck): Promise<string | null> {
+export async function botSignal(form: FormData, nowMs: number, check: BotCheck): Promise<string | null> {
   const honeypot = form.get(FORM_GUARD.honeypot);
   if (honeypot !== null && honeypot !== '') return 'The hidden field that people never see was filled in.';
   const token = form.get(FORM_GUARD.fillToken);
-  if (typeof token === 'string' && token.trim() !== '') {
-    const issued = await fillTokenIssued(token, check.secret, check.form);
-    if (issued === undefined || issued > nowMs + CLOCK_SLACK_MS) return "The form's time token was not one this site issued.";
-    const elapsed = nowMs - issued;
-    // An old token (a page left open for days) only proves the post came late, which is what a person does.
-    return elapsed < MIN_FILL_MS ? `Sent ${Math.max(0, Math.round(elapsed))} ms after the form was ready (a person needs at least ${MIN_FILL_MS} ms).` : null;
-  }
-  const navigates = req.headers.get('sec-fetch-mode') === 'navigate' && req.headers.get('sec-fetch-dest') === 'document';
-  return navigates ? null : "Sent without the form's time token, and not the way a browser sends a form.";
+  if (typeof token !== 'string' || token.trim() === '') return NO_TOKEN_REASON;
+  const issued = await fillTokenIssued(token, check.secret, check.form);
+  if (issued === undefined || issued > nowMs + CLOCK_SLACK_MS) return "The form's time token was not one this site issued.";
+  const elapsed = nowMs - issued;
+  // An old token (a page left open for days) only proves the post came late, which is what a person does.
+  return elapsed < MIN_FILL_MS ? `Sent ${Math.max(0, Math.round(elapsed))} ms after the form was ready (a person needs at least ${MIN_FILL_MS} ms).` : null;
 }
 
 /** A phone number has 10 to 15 digits, whatever the punctuation: "(860) 555-0142", "+1 860 555 0142". */

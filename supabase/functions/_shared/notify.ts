@@ -9,6 +9,11 @@
  * dashboard with the reason. A sender stopped mid-way lets its lease lapse: the next one sends again under the
  * same key, which the mail API answers without a second message, so each notification arrives once.
  *
+ * Bursts: while more than `burst.moreThan` requests arrived within `burst.withinMinutes`, each new one's row is
+ * folded into one burst row (by claim_notifications, in the claim's transaction), sent as one e-mail listing them
+ * by link once the window after it opened is over; a request without the form's time token (suspected spam: no
+ * one can tell a browser without JavaScript from a script) is told of only that way, never alone.
+ *
  * The e-mail says what kind of request, when, and links to the record in /admin. It never holds a name, the
  * message, a phone number, a health detail or the resume: e-mail is not a safe place for them.
  */
@@ -28,6 +33,8 @@ export interface NotificationSettings {
   replyWithinHours: number;
   /** The openings by code, to say which one an application is for. */
   positions: Array<{ code: string; title: string }>;
+  /** More than `moreThan` requests within `withinMinutes` come as one e-mail (site.yaml `notifications.burst`). */
+  burst?: { moreThan: number; withinMinutes: number };
 }
 
 export interface NotifyConfig extends NotificationSettings {
@@ -49,12 +56,14 @@ export interface DeliveryReport {
 /** One claimed row, as public.claim_notifications returns it. */
 export interface ClaimedNotification {
   id: string;
-  kind: 'inquiry' | 'application' | 'digest';
+  kind: 'inquiry' | 'application' | 'digest' | 'burst';
   record_id: string | null;
   record_created_at: string | null;
   position_code: string | null;
   digest_day: string | null;
   overdue: Array<{ id: string; created_at: string }> | null;
+  /** A burst's requests; `unverified` ones came without the form's time token and are filed under Spam. */
+  items?: Array<{ kind: 'inquiry' | 'application'; id: string; created_at: string; unverified: boolean }> | null;
   attempts: number;
 }
 
@@ -69,7 +78,9 @@ const MAX_ROUNDS = 10;
 export async function deliverDue(supabase: SupabaseClient, config: NotifyConfig): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    const claimed = await supabase.rpc('claim_notifications', { p_limit: BATCH, p_lease_seconds: LEASE_SECONDS });
+    // With a burst rule, the claim first folds what belongs in a burst, in the same transaction.
+    const burst = config.burst ? { p_more_than: config.burst.moreThan, p_within_minutes: config.burst.withinMinutes } : {};
+    const claimed = await supabase.rpc('claim_notifications', { p_limit: BATCH, p_lease_seconds: LEASE_SECONDS, ...burst });
     if (claimed.error) throw new Error(`The notifications could not be read: ${claimed.error.message}`);
     const rows = (claimed.data ?? []) as ClaimedNotification[];
     for (const row of rows) {
@@ -115,6 +126,7 @@ export function composeNotification(row: ClaimedNotification, config: NotifyConf
     const items = overdue.map((item) => ({ label: `Inquiry sent ${when(item.created_at)}`, href: recordLink(config.siteUrl, 'inquiries', item.id) }));
     return message(from, config.to, subject, intro, items, { label: 'All overdue inquiries', href: overdueLink(config.siteUrl) }, config.agency);
   }
+  if (row.kind === 'burst') return composeBurst(row.items ?? [], config, from, when);
   const list = row.kind === 'inquiry' ? 'inquiries' : 'applications';
   const position = config.positions.find((p) => p.code === row.position_code)?.title;
   const subject = row.kind === 'inquiry' ? 'New inquiry from the website' : `New job application${position ? `: ${position}` : ''}`;
@@ -125,6 +137,28 @@ export function composeNotification(row: ClaimedNotification, config: NotifyConf
       : `Someone applied${position ? ` for ${position}` : ''}${sent}.`;
   const link = { label: row.kind === 'inquiry' ? 'Open the inquiry' : 'Open the application', href: recordLink(config.siteUrl, list, row.record_id ?? '') };
   return message(from, config.to, subject, intro, [], link, config.agency);
+}
+
+/** One e-mail for a burst: each request by link and time, those without the time token marked as filed under Spam. */
+function composeBurst(list: NonNullable<ClaimedNotification['items']>, config: NotifyConfig, from: string, when: (iso: string) => string): Mail {
+  const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+  const verified = list.filter((item) => !item.unverified).length;
+  const unverified = list.length - verified;
+  const subject = `${plural(list.length, 'new request', 'new requests')} from the website`;
+  const lines: string[] = [];
+  if (verified > 0 && config.burst) {
+    lines.push(`More than ${config.burst.moreThan} requests arrived within ${config.burst.withinMinutes} minutes, so they come together in this one e-mail.`);
+  }
+  if (unverified > 0) {
+    lines.push(
+      `${plural(unverified, 'request was', 'requests were')} sent without the form's time check (JavaScript off in the browser, or a script) and filed under Spam: open ${unverified === 1 ? 'it' : 'each'} to see whether a person sent it, and use "Not spam" if so.`,
+    );
+  }
+  const items = list.map((item) => ({
+    label: `${item.kind === 'inquiry' ? 'Inquiry' : 'Job application'} sent ${when(item.created_at)}${item.unverified ? ' (filed under Spam)' : ''}`,
+    href: recordLink(config.siteUrl, item.kind === 'inquiry' ? 'inquiries' : 'applications', item.id),
+  }));
+  return message(from, config.to, subject, lines.join(' '), items, { label: 'Open the dashboard', href: new URL('/admin', config.siteUrl).href }, config.agency);
 }
 
 function message(from: string, to: string[], subject: string, intro: string, items: Array<{ label: string; href: string }>, link: { label: string; href: string }, agency: string): Mail {
