@@ -1,10 +1,12 @@
 /**
  * `npm run staff:add -- <email> [--name "Dana Reyes"] [--admin]`: gives a user staff access to the applications
- * and inquiries (app_metadata.role 'staff', or 'admin' with --admin, which only the service role can set) and a
- * staff profile: the name colleagues see beside their work (by default the part of the e-mail before the '@',
- * or the name already on file). Creates the user, with a generated password printed once, if there is none yet.
- * `--remove` takes access away, signs the user out everywhere within the hour, and marks the profile former
- * staff: the name stays on their past work, but nothing new can be given to them.
+ * and inquiries: a staff profile (public.staff: active, role 'staff', or 'admin' with --admin; the name colleagues
+ * see beside their work, by default the part of the e-mail before the '@', or the name already on file), which is
+ * what the database decides from, and the same role in app_metadata, which only the service role can set and the
+ * dashboard reads to choose what to offer. Creates the user, with a generated password printed once, if there is
+ * none yet. `--remove` takes access away at once: the profile is marked former staff (the name stays on their
+ * past work, but nothing new can be given to them), which refuses their next request and ends their sessions in
+ * the database (20261127000000_staff_access.sql), so they cannot refresh either.
  *
  * Needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY in the environment (the project's secret key: run this
  * from a trusted machine, never from the website). Without them it uses the local stand-in of `npm start`.
@@ -37,19 +39,27 @@ function nameFromEmail(email: string): string {
     .slice(0, 80) || email;
 }
 
-/** Creates, updates or retires the user's staff profile (public.staff). */
-async function setProfile(admin: SupabaseClient<Database>, userId: string, email: string, active: boolean, name?: string): Promise<void> {
+/**
+ * Creates, updates or retires the user's staff profile (public.staff), the row the database decides access from;
+ * retiring it ends their sessions there. False when there was no profile to retire.
+ */
+async function setProfile(admin: SupabaseClient<Database>, userId: string, email: string, access: Access, name?: string): Promise<boolean> {
   const found = await admin.from('staff').select('display_name').eq('user_id', userId).maybeSingle();
   if (found.error) throw found.error;
+  if (!found.data && !access) return false;
   const { error } = found.data
-    ? await admin.from('staff').update({ active, ...(name ? { display_name: name } : {}) }).eq('user_id', userId)
-    : active
-      ? await admin.from('staff').insert({ user_id: userId, display_name: name ?? nameFromEmail(email), active })
-      : { error: null };
+    ? await admin.from('staff').update({ active: Boolean(access), ...(access ? { role: access } : {}), ...(name ? { display_name: name } : {}) }).eq('user_id', userId)
+    : await admin.from('staff').insert({ user_id: userId, display_name: name ?? nameFromEmail(email), role: access || 'staff', active: true });
   if (error) throw error;
+  return true;
 }
 
-export async function setStaff(admin: SupabaseClient<Database>, email: string, access: Access, name?: string): Promise<{ created: boolean; password?: string }> {
+/**
+ * Gives `email` staff or admin access, or takes it away (`access` false). `ended`, for a removal: whether they
+ * had a staff profile, whose access and sessions have now ended (without one, the database never took them for
+ * staff).
+ */
+export async function setStaff(admin: SupabaseClient<Database>, email: string, access: Access, name?: string): Promise<{ created: boolean; password?: string; ended?: boolean }> {
   const existing = await findUser(admin, email);
   const app_metadata = { role: access || null };
   if (!existing) {
@@ -57,13 +67,14 @@ export async function setStaff(admin: SupabaseClient<Database>, email: string, a
     const password = randomBytes(12).toString('base64url');
     const { data, error } = await admin.auth.admin.createUser({ email, password, email_confirm: true, app_metadata });
     if (error) throw error;
-    await setProfile(admin, data.user.id, email, true, name);
+    await setProfile(admin, data.user.id, email, access, name);
     return { created: true, password };
   }
+  // The profile first: a removal takes effect in the database (and ends the sessions) before anything else.
+  const hadProfile = await setProfile(admin, existing.id, email, access, name);
   const { error } = await admin.auth.admin.updateUserById(existing.id, { app_metadata });
   if (error) throw error;
-  await setProfile(admin, existing.id, email, Boolean(access), name);
-  return { created: false };
+  return access ? { created: false } : { created: false, ended: hadProfile };
 }
 
 export const STAFF_ADD_USAGE = 'Usage: npm run staff:add -- <email> [--name "Full Name"] [--admin | --remove]';
@@ -104,7 +115,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const admin = serverClient<Database>(url, key);
   const result = await setStaff(admin, email, access, name);
   const what = access === 'admin' ? 'admin (staff) access' : 'staff access';
-  if (remove) console.log(`${email} no longer has staff access. Their current sign-in ends within the hour (when its token expires), or at once if you delete their sessions in the Supabase dashboard.`);
+  if (remove) {
+    console.log(result.ended
+      ? `${email} no longer has staff access: it ended now, and their sessions are ended (they are signed out everywhere).`
+      : `${email} had no staff access, so there was none to end.`);
+  }
   else if (result.created) console.log(`Created ${email} with ${what}. Give them this password, once, by a safe channel: ${result.password}`);
   else console.log(`${email} now has ${what}. They get it at their next sign-in.`);
 }

@@ -30,6 +30,9 @@ export type Inquiry = InquirySent & WorkflowColumns;
 
 export type RecordList = 'applications' | 'inquiries';
 
+/** 'admin': staff who may also export and erase. */
+export type StaffRole = 'staff' | 'admin';
+
 export type StaffMember = {
   user_id: string;
   display_name: string;
@@ -120,7 +123,8 @@ export interface Database {
       job_applications: RecordTable<JobApplication, JobApplicationSent>;
       inquiries: RecordTable<Inquiry, InquirySent>;
       // Written by the service role only (npm run staff:add); staff read it.
-      staff: Table<StaffMember, Pick<StaffMember, 'user_id' | 'display_name'> & Partial<Pick<StaffMember, 'active'>>, Partial<Pick<StaffMember, 'display_name' | 'active'>>>;
+      // role and active decide access in the database (public.is_staff, public.is_admin).
+      staff: Table<StaffMember & { role: StaffRole }, Pick<StaffMember, 'user_id' | 'display_name'> & Partial<Pick<StaffMember, 'active'> & { role: StaffRole }>, Partial<Pick<StaffMember, 'display_name' | 'active'> & { role: StaffRole }>>;
       record_notes: Table<RecordNote, Pick<RecordNote, 'body'> & Partial<Pick<RecordNote, 'application_id' | 'inquiry_id'>>, Partial<Pick<RecordNote, 'body'>>>;
       record_events: ReadOnly<RecordEvent>;
       // Written by a trigger on each stored request and by the senders (service role); staff read it.

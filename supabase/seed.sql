@@ -28,7 +28,8 @@ from auth.users
 where email in ('staff@example.com', 'colleague@example.com', 'admin@example.com', 'visitor@example.com');
 
 -- Joined one after the other: the demo's stories give records to staff in this order (scripts/local-supabase/seedData.ts).
-insert into public.staff (user_id, display_name, created_at) values
-  ('5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01', 'Dana Reyes', now() - interval '3 days'),
-  ('3b8e6f12-9c4d-4a7e-b1f3-5d2c8a9e6b03', 'Sam Okafor', now() - interval '2 days'),
-  ('9d4a2c7e-1f5b-4e8d-a6c3-7b0e2f4d8a04', 'Pat Morgan', now() - interval '1 day');
+-- The role, not the token's claim, decides who may export and erase (20261127000000_staff_access.sql).
+insert into public.staff (user_id, display_name, role, created_at) values
+  ('5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01', 'Dana Reyes', 'staff', now() - interval '3 days'),
+  ('3b8e6f12-9c4d-4a7e-b1f3-5d2c8a9e6b03', 'Sam Okafor', 'staff', now() - interval '2 days'),
+  ('9d4a2c7e-1f5b-4e8d-a6c3-7b0e2f4d8a04', 'Pat Morgan', 'admin', now() - interval '1 day');

@@ -205,7 +205,7 @@ describe('npm run staff:add', () => {
     // Colleagues see the new name, taken from the e-mail address when none is given.
     expect((await staff.from('staff').select('display_name, active').eq('display_name', 'New Coordinator')).data).toEqual([{ display_name: 'New Coordinator', active: true }]);
 
-    expect(await setStaff(admin, 'new.coordinator@example.com', false)).toEqual({ created: false });
+    expect(await setStaff(admin, 'new.coordinator@example.com', false)).toEqual({ created: false, ended: true });
     const again = await signedIn('new.coordinator@example.com', created.password!);
     expect((await again.from('job_applications').select('*')).data).toEqual([]);
     // Retired, not deleted: the name stays on their past work, but nothing new can be given to them.

@@ -126,14 +126,14 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
   });
 
   test('there too, only staff read, and anon has no privilege', () => {
-    expect(asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, 'select count(*) from public.job_applications')).toBe('1');
+    expect(asUser(STAFF, 'select count(*) from public.job_applications')).toBe('1');
     expect(asUser({ role: 'authenticated', app_metadata: {}, user_metadata: { role: 'staff' } }, 'select count(*) from public.job_applications')).toBe('0');
     expect(() => psql("begin; set local role anon; select count(*) from public.job_applications; commit;")).toThrow(/permission denied for table job_applications/);
-    expect(asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, 'select count(*) from public.inquiries')).toBe('1');
+    expect(asUser(STAFF, 'select count(*) from public.inquiries')).toBe('1');
     expect(asUser({ role: 'authenticated', app_metadata: {} }, 'select count(*) from public.inquiries')).toBe('0');
     expect(() => psql('begin; set local role anon; select count(*) from public.inquiries; commit;')).toThrow(/permission denied for table inquiries/);
-    expect(() => asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, "insert into public.inquiries (name, phone, care_for) values ('x', '1', 'myself')")).toThrow(/permission denied/);
-    expect(() => asUser({ role: 'authenticated', app_metadata: { role: 'staff' } }, "insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('x', 'y', 'z', '1', 'a', 'b', 'c')")).toThrow(/permission denied/);
+    expect(() => asUser(STAFF, "insert into public.inquiries (name, phone, care_for) values ('x', '1', 'myself')")).toThrow(/permission denied/);
+    expect(() => asUser(STAFF, "insert into public.job_applications (first_name, last_name, email, phone, position, experience, availability) values ('x', 'y', 'z', '1', 'a', 'b', 'c')")).toThrow(/permission denied/);
   });
 
   test('there too, parallel posts from one client take at most five slots an hour, and only the service role may ask', async () => {
@@ -436,6 +436,68 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
       const ids = [lately, past, honeypot];
       expect(purge(ids, false)).toBe(sorted(`period:${past}`, `spam:${honeypot}`));
       expect([lately, past, honeypot].map((id) => still('inquiries', id))).toEqual(['1', '0', '0']);
+    });
+  });
+
+  // A removed member's token still claims staff for up to an hour; the database decides from public.staff.
+  describe('who is staff is decided by public.staff there too (20261127000000_staff_access.sql)', () => {
+    const GONE = 'e1a7c3d5-2b4f-4e6a-8c9d-0f1e2d3c4b07';
+    const MISSING = 'f2b8d4e6-3c5a-4f7b-9d0e-1a2b3c4d5e08';
+    const DEMOTED = 'a3c9e5f7-4d6b-4a8c-8e1f-2b3c4d5e6f09';
+    const ENDED = 'Staff access has ended for this account';
+    const claims = (sub: string, role: 'staff' | 'admin') => ({ sub, role: 'authenticated', app_metadata: { role } });
+    let inquiry = '';
+    beforeAll(() => {
+      psql(`insert into auth.users (id, email) values ('${GONE}', 'gone@example.com'), ('${MISSING}', 'missing@example.com'), ('${DEMOTED}', 'demoted@example.com');
+        insert into public.staff (user_id, display_name, active) values ('${GONE}', 'Gone Member', true), ('${DEMOTED}', 'Demoted Admin', true);
+        update public.staff set active = false where user_id = '${GONE}'`);
+      inquiry = psql("insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ('Kept Person', '8605550125', 'myself', '2026-11-25', now()) returning id");
+    });
+
+    test('a token claiming staff or admin for a user whose staff row is inactive or missing is refused, saying so', () => {
+      for (const sub of [GONE, MISSING]) {
+        for (const role of ['staff', 'admin'] as const) {
+          // Each of these holds rows by now (a table with none answers an empty list: there is nothing to refuse).
+          for (const table of ['job_applications', 'inquiries', 'staff', 'record_events', 'record_notes', 'record_exports']) {
+            expect({ table, error: errorOf(() => asUser(claims(sub, role), `select count(*) from public.${table}`)) }).toEqual({ table, error: ENDED });
+          }
+          expect(errorOf(() => asUser(claims(sub, role), `update public.inquiries set stage = 'contacted' where id = '${inquiry}'`))).toBe(ENDED);
+          expect(errorOf(() => asUser(claims(sub, role), `insert into public.record_notes (inquiry_id, body) values ('${inquiry}', 'Still here?')`))).toBe(ENDED);
+          expect(errorOf(() => asUser(claims(sub, role), `select public.erase_record('inquiries', '${inquiry}')`))).toBe(ENDED);
+          expect(errorOf(() => asUser(claims(sub, role), `select public.record_export('inquiries', 'json', array['${inquiry}'::uuid])`))).toBe(ENDED);
+        }
+      }
+      expect(psql(`select stage || '|' || (select count(*) from public.record_notes where inquiry_id = '${inquiry}') from public.inquiries where id = '${inquiry}'`)).toBe('new|0');
+    });
+
+    test('a token claiming admin for a staff row whose role is staff cannot erase or export, and still works records', () => {
+      expect(asUser(claims(DEMOTED, 'admin'), 'select public.is_staff()::text || public.is_admin()::text')).toBe('truefalse');
+      expect(errorOf(() => asUser(claims(DEMOTED, 'admin'), `select public.erase_record('inquiries', '${inquiry}')`))).toBe('Only an admin can erase a record');
+      expect(errorOf(() => asUser(claims(DEMOTED, 'admin'), `select public.record_export('inquiries', 'json', array['${inquiry}'::uuid])`))).toBe('Only an admin can export records');
+      expect(asUser(claims(DEMOTED, 'admin'), `select count(*) from public.inquiries where id = '${inquiry}'`)).toBe('1');
+      // The seed's admin is an admin by her row.
+      expect(asUser(ADMIN, 'select public.is_admin()')).toBe('t');
+      expect(psql("select string_agg(display_name || ':' || role, ',' order by display_name) from public.staff where display_name in ('Dana Reyes', 'Pat Morgan', 'Sam Okafor')")).toBe('Dana Reyes:staff,Pat Morgan:admin,Sam Okafor:staff');
+    });
+
+    test('a user with no staff claim still just sees nothing, without a table read or an error; the service role is unaffected', () => {
+      expect(asUser(NON_STAFF, 'select public.is_staff()::text || public.is_admin()::text || (select count(*) from public.inquiries)')).toBe('falsefalse0');
+      expect(asUser({ sub: GONE, role: 'authenticated', app_metadata: {} }, 'select count(*) from public.job_applications')).toBe('0');
+      expect(asRole('service_role', `select public.is_staff()::text || (select count(*) from public.inquiries where id = '${inquiry}')`)).toBe('false1');
+    });
+
+    test('a staff row made inactive ends that person\'s sessions and refresh tokens, and no one else\'s', () => {
+      const session = (user: string) => `insert into auth.sessions (id, user_id) values (gen_random_uuid(), '${user}') returning id`;
+      const mine = psql(session(DEMOTED));
+      const dana = psql(session(DANA));
+      psql(`insert into auth.refresh_tokens (token, user_id, revoked, session_id) values ('t-${mine}', '${DEMOTED}', false, '${mine}'), ('old-${DEMOTED}', '${DEMOTED}', false, null), ('t-${dana}', '${DANA}', false, '${dana}')`);
+      asRole('service_role', `update public.staff set active = false where user_id = '${DEMOTED}'`);
+      expect(psql(`select count(*) from auth.sessions where user_id = '${DEMOTED}'`)).toBe('0');
+      expect(psql(`select count(*) from auth.refresh_tokens where user_id = '${DEMOTED}'`)).toBe('0');
+      expect(psql(`select count(*) from auth.sessions where id = '${dana}'`) + psql(`select count(*) from auth.refresh_tokens where session_id = '${dana}'`)).toBe('11');
+      expect(errorOf(() => asUser(claims(DEMOTED, 'staff'), 'select count(*) from public.inquiries'))).toBe(ENDED);
+      // Only the service role writes staff rows.
+      expect(errorOf(() => asUser(ADMIN, `update public.staff set active = true where user_id = '${DEMOTED}'`))).toBe('permission denied for table staff');
     });
   });
 });

@@ -712,12 +712,14 @@ describe('record_notes: staff write in their own name, and may take a note back 
     expect(await count('select 1 from public.record_notes where inquiry_id = $1', [record.id])).toBe(0);
   });
 
-  test('a staff account with no staff profile reads notes but cannot write one: the author must be in public.staff', async () => {
+  // The database decides who is staff from public.staff (20261127000000_staff_access.sql), not from the claim alone.
+  test('a token claiming staff for an account with no staff profile reads nothing and writes no note: refused, saying why', async () => {
     const record = await newInquiry();
     const ghost = clients.client(supabase.anonKey, `Bearer ${await tokenFor(randomUUID(), { role: 'staff' })}`);
-    expect((await ghost.from('inquiries').select('id').eq('id', record.id)).data).toEqual([{ id: record.id }]);
-    const answer = await ghost.from('record_notes').insert({ inquiry_id: record.id, body: 'Hello' }).select();
-    expect(answer).toMatchObject({ status: 409, error: { code: '23503', message: 'insert or update on table "record_notes" violates foreign key constraint "record_notes_author_fkey"' } });
+    const ended = { status: 403, error: { code: '42501', message: 'Staff access has ended for this account' } };
+    expect(await ghost.from('inquiries').select('id').eq('id', record.id)).toMatchObject(ended);
+    expect(await ghost.from('record_notes').insert({ inquiry_id: record.id, body: 'Hello' }).select()).toMatchObject(ended);
+    expect(await count('select 1 from public.record_notes where inquiry_id = $1', [record.id])).toBe(0);
   });
 
   // The author's id goes with their profile (on delete set null); the note is not edited by it.
