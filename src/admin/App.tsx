@@ -14,11 +14,11 @@ const Dashboard = lazy(() => import('./Dashboard.tsx').then((module) => ({ defau
 
 /** `agency`: the agency's name from content/site.yaml (pages/admin/+data.ts), the sign-in page's brand. */
 export function App({ agency }: { agency: string }) {
-  const { state, endSession } = useSession();
+  const { state, endSession, expire } = useSession();
   const [view, setView] = useView();
   usePageview(view);
   const signOut = useCallback(() => void endSession(), [endSession]);
-  const expired = useCallback(() => void endSession('Your session has ended. Please sign in again.'), [endSession]);
+  const expired = useCallback(() => void expire(), [expire]);
   return (
     <ToastProvider>
       <Global styles={baseStyles} />

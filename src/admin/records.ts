@@ -31,9 +31,23 @@ export class LoadError extends Error {
   }
 }
 
-/** True when the server no longer accepts the session (revoked or expired), as opposed to a network or server problem. */
+/**
+ * What the database answers (42501, so 403) when a token still claims staff for someone who is no longer active
+ * staff: an admin removed them (supabase/migrations/20261127000000_staff_access.sql).
+ */
+export const ACCESS_ENDED_MESSAGE = 'Staff access has ended for this account';
+
+/** True when the database refused the request because this person's staff access has ended. */
+export function isAccessEnded(error: unknown): boolean {
+  return error instanceof LoadError && error.status === 403 && error.message === ACCESS_ENDED_MESSAGE;
+}
+
+/**
+ * True when the server no longer accepts the session (revoked or expired) or its staff access (removed), as
+ * opposed to a network or server problem: the dashboard then returns to the sign-in form.
+ */
 export function isSessionEnded(error: unknown): boolean {
-  return error instanceof LoadError && error.status === 401;
+  return error instanceof LoadError && (error.status === 401 || isAccessEnded(error));
 }
 
 /**

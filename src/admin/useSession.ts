@@ -2,10 +2,16 @@
  * The signed-in state of the dashboard. On start the stored session is checked with the server, so a session
  * that was revoked elsewhere, or has expired, returns the user to the sign-in form. A server that cannot be
  * reached is not a revoked session: the session is kept, and the dashboard shows its load error instead.
+ * While the dashboard is open, a refused refresh (the session was ended, e.g. by staff:add --remove) or a request
+ * the server refused (`expire`) returns to the sign-in form too, saying why.
  */
 import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
 import { useCallback, useEffect, useState } from 'react';
 import { supabase } from './client.ts';
+import { ACCESS_ENDED_MESSAGE } from './records.ts';
+
+export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
+export const ACCESS_ENDED = 'Your staff access has ended. If you still need it, ask an admin.';
 
 export type SessionState =
   | { status: 'checking' }
@@ -26,11 +32,12 @@ export function useSession() {
       else if (isAuthRetryableFetchError(error)) setState({ status: 'signed-in', user: stored.session.user });
       else {
         await supabase.auth.signOut({ scope: 'local' });
-        setState({ status: 'signed-out', notice: error ? 'Your session has ended. Please sign in again.' : undefined });
+        setState({ status: 'signed-out', notice: error ? SESSION_ENDED : undefined });
       }
     })();
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
-      if (event === 'SIGNED_OUT') setState((current) => (current.status === 'signed-out' ? current : { status: 'signed-out' }));
+      // Not asked for here (endSession sets its own state after): a refresh the server refused, or another tab.
+      if (event === 'SIGNED_OUT') setState((current) => (current.status === 'signed-out' ? current : { status: 'signed-out', notice: SESSION_ENDED }));
       else if (session?.user && (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED')) setState({ status: 'signed-in', user: session.user });
     });
     return () => {
@@ -45,5 +52,14 @@ export function useSession() {
     setState({ status: 'signed-out', notice });
   }, []);
 
-  return { state, endSession };
+  /**
+   * The server refused a request (isSessionEnded): back to sign-in, saying whether the staff access has ended (the
+   * database still recognises the session but not the person as staff) or the session itself.
+   */
+  const expire = useCallback(async () => {
+    const { error } = await supabase.rpc('is_staff');
+    await endSession(error?.message === ACCESS_ENDED_MESSAGE ? ACCESS_ENDED : SESSION_ENDED);
+  }, [endSession]);
+
+  return { state, endSession, expire };
 }
