@@ -184,7 +184,7 @@ const problems = rows.flatMap((row) => [
 const notes = rows.flatMap((row) => row.notes.filter((note) => !note.startsWith('axe only')).map((note) => `${row.page}: ${note}`));
 if (notes.length) console.log(`\nBelow 100:\n${notes.map((note) => `  ${note}`).join('\n')}`);
 // The security probes: each fault an outside review found in the forms, functions and analytics, as tests.
-const HARDENING_TESTS = ['tests/unit/clientAddress.test.ts', 'tests/unit/submitInquiry.test.ts', 'tests/unit/submitApplication.test.ts', 'tests/unit/visitorText.test.ts', 'tests/unit/hubspotForward.test.ts', 'tests/unit/orphanResumes.test.ts', 'tests/unit/purge.test.ts', 'tests/unit/dashboardPaging.test.ts', 'tests/unit/serveHeaders.test.ts'];
+const HARDENING_TESTS = ['tests/unit/clientAddress.test.ts', 'tests/unit/submitInquiry.test.ts', 'tests/unit/submitApplication.test.ts', 'tests/unit/visitorText.test.ts', 'tests/unit/hubspotForward.test.ts', 'tests/unit/orphanResumes.test.ts', 'tests/unit/purge.test.ts', 'tests/unit/dashboardPaging.test.ts', 'tests/unit/serveHeaders.test.ts', 'tests/unit/staffAccess.test.ts', 'tests/unit/staffArgs.test.ts', 'tests/unit/completeHistory.test.ts', 'tests/unit/blankNotes.test.ts', 'tests/unit/launch.test.ts', 'tests/unit/mailCatcher.test.ts', 'tests/unit/standInVacuum.test.ts', 'tests/unit/notifications.test.ts'];
 const HARDENING_SPECS = ['tests/e2e/analyticsNoPersonalData.spec.ts'];
 if (!process.argv.includes('--no-probes')) {
   const env = process.env;
