@@ -68,7 +68,8 @@ begin
     select s.spam into spam from public.application_stages as s where s.code = new.stage;
   end if;
   spam := coalesce(spam, false);
-  held := spam and new.spam_reason = private.no_token_reason();
+  -- A record filed at the Spam stage with no reason (a seed, a test) is neither held nor announced.
+  held := spam and coalesce(new.spam_reason = private.no_token_reason(), false);
   if spam and not held then
     return null;
   end if;
