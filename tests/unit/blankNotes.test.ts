@@ -8,10 +8,9 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
-import type { Inquiry } from '../../src/database.ts';
 import { LoadError } from '../../src/admin/records.ts';
 import { addNote, editNote, isBlankNote } from '../../src/admin/workflow/data.ts';
-import { consentGiven } from './formPosts.ts';
+import { insertInquiry } from './formPosts.ts';
 import { staffClients } from './staffClients.ts';
 
 let supabase: LocalSupabase;
@@ -26,14 +25,7 @@ afterAll(async () => {
   await supabase.close();
 });
 
-async function newInquiry(name: string): Promise<string> {
-  const consent = consentGiven();
-  const { rows } = await supabase.db.query<Inquiry>(
-    `insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ($1, '(860) 555-0100', 'a-parent', $2, $3) returning *`,
-    [name, consent.consent_version, consent.consented_at],
-  );
-  return rows[0]!.id;
-}
+const newInquiry = (name: string) => insertInquiry(supabase, name);
 
 const REFUSED = 'A note needs at least one visible character: spaces and invisible characters alone are not a note';
 

@@ -7,13 +7,12 @@
  */
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
-import type { Inquiry } from '../../src/database.ts';
 import { loadWhatWeHold } from '../../src/admin/export/record.ts';
 import { whatWeHoldJson } from '../../src/admin/export/recordJson.ts';
 import { loadHistory } from '../../src/admin/workflow/data.ts';
 import { setWorkflow } from '../../src/admin/workflow/stages.ts';
 import { loadContent } from '../../src/content/loader.ts';
-import { consentGiven } from './formPosts.ts';
+import { insertInquiry } from './formPosts.ts';
 import { staffClients } from './staffClients.ts';
 
 const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01'; // staff@example.com
@@ -32,15 +31,7 @@ afterAll(async () => {
   await supabase.close();
 });
 
-/** A new inquiry, as the submit-inquiry function stores it. */
-async function newInquiry(name: string): Promise<string> {
-  const consent = consentGiven();
-  const { rows } = await supabase.db.query<Inquiry>(
-    `insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ($1, '(860) 555-0100', 'a-parent', $2, $3) returning *`,
-    [name, consent.consent_version, consent.consented_at],
-  );
-  return rows[0]!.id;
-}
+const newInquiry = (name: string) => insertInquiry(supabase, name);
 
 /** Runs `sql` in one transaction as the signed-in user `sub` with this role, as the API does for a request. */
 async function asUser(sub: string, role: 'staff' | 'admin', sql: string, params: unknown[]) {

@@ -11,6 +11,7 @@ import path from 'node:path';
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import type { LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import type { Inquiry } from '../../src/database.ts';
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 
 /** What the browser sends for a plain form post (JavaScript off). */
@@ -148,4 +149,14 @@ export function postAsBrowserNavigation(url: string, body: URLSearchParams | For
       req.end(Buffer.from(bytes));
     }, reject);
   });
+}
+
+/** A new inquiry in the stand-in, as the submit-inquiry function stores it (with consent); its id. */
+export async function insertInquiry(supabase: LocalSupabase, name: string): Promise<string> {
+  const consent = consentGiven();
+  const { rows } = await supabase.db.query<Inquiry>(
+    `insert into public.inquiries (name, phone, care_for, consent_version, consented_at) values ($1, '(860) 555-0100', 'a-parent', $2, $3) returning *`,
+    [name, consent.consent_version, consent.consented_at],
+  );
+  return rows[0]!.id;
 }
