@@ -378,26 +378,34 @@ async function emailsAbout(id: string): Promise<CaughtMail[]> {
 }
 
 test('a request posted at a script\'s speed gets the same answer, is filed under Spam in /admin with the reason, and staff move it back to New with one button', { tag: ['@saves', '@desktop'] }, async ({ page, browser }) => {
-  const f = family({ name: `Quick Sender-${Date.now()}` });
-  // As a script does it: the page's form, with the time token the page was given, read and posted at once.
+  // As a script does it: the page's form, posted the moment its time token arrives. "At once" is measured on the
+  // server's clock, so on a loaded machine one round trip can pass 400 ms: such a post is rightly kept as a real
+  // request, and the script tries again (a fresh token, a fresh name), as a flood would.
   await page.goto('/');
-  const answer = await page.evaluate(async (name) => {
-    const form = document.querySelector<HTMLFormElement>('#inquiry-form')!;
-    const token = form.elements.namedItem('fill_token') as HTMLInputElement;
-    while (token.disabled) await new Promise((resolve) => setTimeout(resolve, 5));
-    const data = new FormData(form);
-    data.set('name', name);
-    data.set('phone', '(860) 555-0177');
-    data.set('care_for', (form.querySelector('input[name="care_for"]') as HTMLInputElement).value);
-    data.set('consent_version', (form.querySelector('input[name="consent_version"]') as HTMLInputElement).value);
-    const response = await fetch(form.action, { method: 'POST', body: data, headers: { accept: 'application/json' } });
-    return { status: response.status, body: await response.json() };
-  }, f.name);
-  // The same answer a person gets: nothing tells the script it was noticed.
-  expect(answer).toEqual({ status: 201, body: { ok: true, id: expect.any(String), redirect: expect.stringMatching(/\/contact\/thanks$/) } });
-  const [stored] = (await storedAs(f.name)) ?? [];
+  let f = family({ name: `Quick Sender-${Date.now()}` });
+  let stored: { stage: string; spam_reason: string | null } | undefined;
+  for (let attempt = 1; attempt <= 5 && stored?.stage !== 'spam'; attempt += 1) {
+    f = family({ name: `Quick Sender-${Date.now()}-${attempt}` });
+    const answer = await page.evaluate(async (name) => {
+      const form = document.querySelector<HTMLFormElement>('#inquiry-form')!;
+      const data = new FormData(form);
+      data.set('name', name);
+      data.set('phone', '(860) 555-0177');
+      data.set('care_for', (form.querySelector('input[name="care_for"]') as HTMLInputElement).value);
+      data.set('consent_version', (form.querySelector('input[name="consent_version"]') as HTMLInputElement).value);
+      const { token } = (await (await fetch(`${form.action}?fill-token`, { cache: 'no-store', credentials: 'omit' })).json()) as { token: string };
+      data.set('fill_token', token);
+      const response = await fetch(form.action, { method: 'POST', body: data, headers: { accept: 'application/json' } });
+      return { status: response.status, body: await response.json() };
+    }, f.name);
+    // The same answer a person gets: nothing tells the script it was noticed.
+    expect(answer).toEqual({ status: 201, body: { ok: true, id: expect.any(String), redirect: expect.stringMatching(/\/contact\/thanks$/) } });
+    [stored] = (await storedAs(f.name)) ?? [];
+    expect(['spam', 'new'], 'a valid post is always stored').toContain(stored?.stage);
+  }
   expect(stored?.stage, `sent within ${MIN_FILL_MS} ms of its time token, so filed as spam`).toBe('spam');
-  expect(stored?.spam_reason).toMatch(/^Sent \d+ ms after the form was ready/);
+  const sentAfter = Number(/^Sent (\d+) ms after the form was ready/.exec(stored?.spam_reason ?? '')?.[1]);
+  expect(sentAfter).toBeLessThan(MIN_FILL_MS);
 
   await asStaffSearching(browser, f.name, async (admin, row) => {
     // Not among the real requests (the list opens on Open ones); apart, under Spam.
