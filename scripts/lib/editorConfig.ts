@@ -480,13 +480,12 @@ export function editorJsonSchema(type: string): JsonNode {
   const json = z.toJSONSchema(schema, {
     io: 'input',
     target: 'draft-07',
-    override: ({ zodSchema, jsonSchema }) => {
+    override: ({ zodSchema }) => {
       const def = (zodSchema as unknown as { _zod: { def: { checks?: Array<{ _zod: { def: { pattern?: RegExp; error?: (issue: object) => unknown } } }>; pattern?: RegExp; error?: (issue: object) => unknown } } })._zod.def;
       for (const { pattern, error } of [def, ...(def.checks ?? []).map((check) => check._zod.def)]) {
         const message = typeof error === 'function' ? error({}) : undefined;
         if (pattern && typeof message === 'string' && !messages[pattern.source]) messages[pattern.source] = message;
       }
-      void jsonSchema;
     },
   }) as JsonNode;
   return { ...json, 'x-pattern-messages': messages };
@@ -494,9 +493,10 @@ export function editorJsonSchema(type: string): JsonNode {
 
 /** Makes the fields of each content type (each call builds a new, unshared field list). */
 function fieldMaker() {
-  return (type: string): DecapField[] => {
-    const json = editorJsonSchema(type);
-    const root = toField(type, json, json.definitions ?? {}, json['x-pattern-messages'] ?? {}, true, false, type);
-    return root.fields ?? [];
-  };
+  return (type: string): DecapField[] => fieldsFromJsonSchema(editorJsonSchema(type), type);
+}
+
+/** The editor fields of a JSON Schema's object; throws, naming the field, on what Decap has no field for. */
+export function fieldsFromJsonSchema(json: JsonNode, name = 'content'): DecapField[] {
+  return toField(name, json, json.definitions ?? {}, json['x-pattern-messages'] ?? {}, true, false, name).fields ?? [];
 }

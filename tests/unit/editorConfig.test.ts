@@ -8,6 +8,7 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import { z } from 'zod';
 import { jsonSchemas } from '../../src/content/jsonSchemas.ts';
 import { pageSchemas } from '../../src/content/schemas/page.ts';
 import { serviceSchema } from '../../src/content/schemas/service.ts';
@@ -15,6 +16,7 @@ import { parseYamlSource } from '../../src/content/source.ts';
 import {
   EDITOR_FORMATS,
   editorCollections,
+  fieldsFromJsonSchema,
   IMAGE_FOLDER,
   lengthLookahead,
   NON_BLANK,
@@ -372,5 +374,18 @@ describe('the content editor generated from the schemas', () => {
     expect([new RegExp(title.pattern![0]).test('x'.repeat(60)), new RegExp(title.pattern![0]).test('x'.repeat(61)), new RegExp(title.pattern![0]).test('   ')]).toEqual([true, false, false]);
     const siteUrl = site.find((field) => field.name === 'siteUrl')!;
     expect([new RegExp(siteUrl.pattern![0]).test('https://www.example.com'), new RegExp(siteUrl.pattern![0]).test('www.example.com')]).toEqual([true, false]);
+  });
+
+  test('joins several patterns of one text field into one, and names a field Decap has no widget for', () => {
+    const json = (schema: z.ZodType) => z.toJSONSchema(schema, { io: 'input', target: 'draft-07' }) as JsonNode;
+    const [both] = fieldsFromJsonSchema(json(z.strictObject({ code: z.string().min(2).regex(/^a/).regex(/b$/) })));
+    expect(both!.pattern![0]).toBe('^(?=[\\s\\S]*\\S)(?=[\\s\\S]{2,}$)(?=^a)(?=[\\s\\S]*?(?:b$))');
+    expect(['ab', 'axb', 'ba', 'a'].map((value) => new RegExp(both!.pattern![0]).test(value))).toEqual([true, true, false, false]);
+    expect(() => fieldsFromJsonSchema(json(z.strictObject({ when: z.union([z.string(), z.number()]) })), 'example')).toThrow(
+      'example.when: a choice between types (anyOf/oneOf) has no editor field; give the field one type, or map it in scripts/lib/editorConfig.ts',
+    );
+    expect(() => fieldsFromJsonSchema(json(z.strictObject({ labels: z.record(z.string(), z.string()) })), 'example')).toThrow(
+      'example.labels: a record (keys chosen by the editor) has no editor field; map it in scripts/lib/editorConfig.ts',
+    );
   });
 });
