@@ -437,6 +437,27 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
       expect(purge(ids, false)).toBe(sorted(`period:${past}`, `spam:${honeypot}`));
       expect([lately, past, honeypot].map((id) => still('inquiries', id))).toEqual(['1', '0', '0']);
     });
+
+    // Who is an admin is read from public.staff (20261127000400_admin_member_from_staff.sql), not app_metadata.
+    test('an admin demoted in public.staff (app_metadata still admin) no longer makes a filing erasable; an admin by staff.role alone does; a filing made before a promotion stays plain staff\'s', () => {
+      const [demoted, byRow, promoted] = ['b4d0f6a8-5e7c-4b9d-9f2a-3c4d5e6f7a10', 'c5e1a7b9-6f8d-4cae-8a3b-4d5e6f7a8b11', 'd6f2b8ca-7a9e-4dbf-9b4c-5e6f7a8b9c12'];
+      psql(`insert into auth.users (id, email, raw_app_meta_data) values
+          ('${demoted}', 'demoted-filer@example.com', '{"role":"admin"}'), ('${byRow}', 'row-admin@example.com', '{"role":"staff"}'), ('${promoted}', 'promoted@example.com', '{"role":"staff"}');
+        insert into public.staff (user_id, display_name, role) values ('${demoted}', 'Demoted Filer', 'admin'), ('${byRow}', 'Row Admin', 'admin'), ('${promoted}', 'Promoted Later', 'staff')`);
+      const claims = (sub: string, role: 'staff' | 'admin') => ({ sub, role: 'authenticated', app_metadata: { role } });
+      const byDemoted = stored('job_applications', null);
+      toSpam(claims(demoted, 'admin'), 'job_applications', byDemoted, '31 days');
+      const byRowAdmin = stored('job_applications', null);
+      toSpam(claims(byRow, 'staff'), 'job_applications', byRowAdmin, '31 days');
+      const beforePromotion = stored('job_applications', null);
+      toSpam(claims(promoted, 'staff'), 'job_applications', beforePromotion, '31 days');
+      const ids = [byDemoted, byRowAdmin, beforePromotion];
+      expect(purge(ids, true)).toBe(sorted(`spam:${byDemoted}`, `spam:${byRowAdmin}`));
+      asRole('service_role', `update public.staff set role = 'staff' where user_id = '${demoted}'; update public.staff set role = 'admin' where user_id = '${promoted}'`);
+      psql(`update auth.users set raw_app_meta_data = '{"role":"admin"}' where id = '${promoted}'`);
+      expect(purge(ids, false)).toBe(`spam:${byRowAdmin}`);
+      expect(ids.map((id) => still('job_applications', id))).toEqual(['1', '0', '1']);
+    });
   });
 
   // A removed member's token still claims staff for up to an hour; the database decides from public.staff.

@@ -10,7 +10,8 @@
  * orphaned resumes (a file no application names, older than the grace period), leaving a fresh upload and a file
  * with its row. Who filed a record under Spam decides its rule: the spam rule takes what an admin filed, and
  * what the bot signals filed on arrival (an application only once 12 months old, the EEOC floor); what a plain
- * staff member moved there follows its list's months. What is left is read back in SQL.
+ * staff member moved there follows its list's months. An admin is one by public.staff (active, role 'admin'),
+ * not by the account's app_metadata, both when they filed it and now. What is left is read back in SQL.
  */
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
@@ -336,6 +337,59 @@ describe('who filed it under Spam', () => {
     await purgeExpired(service, PERIODS);
     expect(await leftOf(old.id, old.resumeUrl)).toMatchObject({ rows: 0, notes: 0, resume: 0, bytes: 0 });
     expect((await leftOf(younger.id, null)).rows).toBe(1);
+  });
+
+  /**
+   * A new member, signed in: `claim` is their account's app_metadata.role (what their token says), `role` their
+   * row's role in public.staff (what the database decides from).
+   */
+  async function member(claim: 'staff' | 'admin', role: 'staff' | 'admin'): Promise<{ id: string; client: SupabaseClient }> {
+    made += 1;
+    const email = `member${made}-${randomUUID().slice(0, 8)}@example.com`;
+    const password = `member-password-${made}`;
+    const created = await service.auth.admin.createUser({ email, password, email_confirm: true, app_metadata: { role: claim } });
+    expect(created.error).toBeNull();
+    const id = created.data.user!.id;
+    expect((await service.from('staff').insert({ user_id: id, display_name: `Member ${made}`, role })).error).toBeNull();
+    return { id, client: await clients.signedIn(email, password) };
+  }
+
+  test('an admin demoted to plain staff in public.staff, whose account still claims admin, no longer makes their spam filing erasable after 31 days', async () => {
+    const demoted = await member('admin', 'admin');
+    const filed = await request('applications', { spam: false, daysAgo: 0, resume: true });
+    await fileAsSpam('applications', filed.id, demoted.client, '31 days');
+    expect(await wouldErase([filed.id])).toEqual([`spam:${filed.id}`]);
+    expect((await service.from('staff').update({ role: 'staff' }).eq('user_id', demoted.id)).error).toBeNull();
+    expect(await wouldErase([filed.id])).toEqual([]);
+    await purgeExpired(service, PERIODS);
+    expect(await leftOf(filed.id, filed.resumeUrl)).toMatchObject({ rows: 1, notes: 1, resume: 1, bytes: 1 });
+  });
+
+  test('an admin by their public.staff role, whose account claims only staff, files under Spam as an admin: erased after 31 days', async () => {
+    const byRow = await member('staff', 'admin');
+    const filed = await request('applications', { spam: false, daysAgo: 0, resume: true });
+    await fileAsSpam('applications', filed.id, byRow.client, '31 days');
+    expect(await wouldErase([filed.id])).toEqual([`spam:${filed.id}`]);
+    await purgeExpired(service, PERIODS);
+    expect(await leftOf(filed.id, filed.resumeUrl)).toMatchObject({ rows: 0, notes: 0, resume: 0, bytes: 0 });
+  });
+
+  test('what a plain staff member filed under Spam stays theirs after they are made admin (in public.staff and their claim): the normal period applies', async () => {
+    const promoted = await member('staff', 'staff');
+    const filed = await request('applications', { spam: false, daysAgo: 0 });
+    await fileAsSpam('applications', filed.id, promoted.client, '31 days');
+    expect((await service.from('staff').update({ role: 'admin' }).eq('user_id', promoted.id)).error).toBeNull();
+    expect((await service.auth.admin.updateUserById(promoted.id, { app_metadata: { role: 'admin' } })).error).toBeNull();
+    expect(await wouldErase([filed.id])).toEqual([]);
+    // What they file as an admin, after the promotion, is an admin's filing.
+    const later = await request('applications', { spam: false, daysAgo: 0 });
+    await fileAsSpam('applications', later.id, promoted.client, '0 days');
+    await supabase.db.transaction(async (tx) => {
+      // At Spam 31 days by its stage_changed_at, its 'stage' event still after the promotion.
+      await tx.query('set local session_replication_role = replica');
+      await tx.query("update public.job_applications set stage_changed_at = now() - interval '31 days' where id = $1", [later.id]);
+    });
+    expect(await wouldErase([filed.id, later.id])).toEqual([`spam:${later.id}`]);
   });
 
   test('staff moving an admin\'s spam filing back and to Spam again makes it theirs: the normal period applies', async () => {
