@@ -6,6 +6,7 @@ import vike from 'vike/plugin';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defineConfig, type Plugin } from 'vite';
+import { remarkIdentityTokens } from './src/content/identityTokens.ts';
 import { remarkContentIsData } from './src/content/mdxBody.ts';
 import type { ContentError } from './src/content/problems.ts';
 
@@ -67,7 +68,8 @@ export default defineConfig({
         jsxImportSource: '@emotion/react',
         // Content is data: the compiler itself refuses any expression, spread or import in a body (checked
         // before remark-mdx-frontmatter adds its own export of the frontmatter).
-        remarkPlugins: [remarkFrontmatter, remarkContentIsData, remarkMdxFrontmatter],
+        // ((site.name)) and the other identity tokens become <Identity>, rendered from content/site.yaml.
+        remarkPlugins: [remarkFrontmatter, remarkContentIsData, remarkIdentityTokens, remarkMdxFrontmatter],
       }),
     },
     react({ jsxImportSource: '@emotion/react', include: /\.(mdx|tsx|ts)$/ }),

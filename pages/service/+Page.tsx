@@ -16,14 +16,14 @@ const contactLabels: Record<string, string> = { 'post-surgical-recovery': 'Get I
 /** The analytics source of the call card's two links: the spec names the post-surgical page's. */
 const ctaSources: Record<string, string> = { 'post-surgical-recovery': POST_SURGICAL_SOURCE };
 
-export default function Page({ service, phone, claims }: Data) {
+export default function Page({ service, phone, claims, identity }: Data) {
   return (
     <article data-page-id={service.pageId} aria-labelledby="service-title" css={pageStyle}>
       <ServiceHero hero={service.hero} claims={claims} />
       <Container>
         <CardGrid id="what-we-provide" heading="What We Provide" cards={service.features} columns={4} />
         <InclusionList heading="Service Includes" items={service.inclusions} />
-        {service.format === 'mdx' ? <MdxSections slug={service.slug} /> : null}
+        {service.format === 'mdx' ? <MdxSections slug={service.slug} identity={identity} /> : null}
       </Container>
       <CallToAction
         heading={toTitleCase(`Talk with us about ${service.card.title}`)}

@@ -1,6 +1,7 @@
 import { render } from 'vike/abort';
 import type { RouteContext } from '../../renderer/types.ts';
 import { getContent } from '../../src/content/getContent.ts';
+import { identityValues } from '../../src/content/identityTokens.ts';
 import { serviceBySlug } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
@@ -20,7 +21,9 @@ export async function data(pageContext: RouteContext) {
     noindex: service.noindex,
     jsonLd: [serviceJsonLd(service, site, origin), breadcrumbJsonLd('/services', { name: service.card.title, path: service.canonicalPath }, origin)],
   };
-  return { meta, service, phone: site.phone, claims: site.claims };
+  // An .mdx body's ((site.name)) and other tokens are rendered with these values (MdxSections).
+  const identity = service.format === 'mdx' ? Object.fromEntries(identityValues(site)) : {};
+  return { meta, service, phone: site.phone, claims: site.claims, identity };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

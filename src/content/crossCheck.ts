@@ -88,6 +88,34 @@ export function crossCheck({ services, lists, directory, regions, invalidSlugs }
   return problems;
 }
 
+/** The pages a Markdown link in an .mdx body points at: [text](/slug) or [text]: /slug, by their slugs. */
+export function bodyLinks(body: string): string[] {
+  const links = [...body.matchAll(/\]\(\s*<?\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?(?:[#?][^)\s]*)?>?(?:\s+"[^"]*")?\s*\)/g), ...body.matchAll(/^ {0,3}\[[^\]]+\]:\s*<?\/([a-z0-9]+(?:-[a-z0-9]+)*)\/?(?:[#?]\S*)?>?/gm)];
+  return links.map((match) => match[1]!);
+}
+
+/**
+ * A warning (the page is still built) for each service no page links to: in neither content/directory.yaml (the
+ * /all-services directory) nor a list of content/lists.yaml (the grids, the header menu and the footer, which all
+ * link their services), nor a Markdown link in another service's .mdx body. Visitors would reach it only by typing
+ * its address. A page kept out of search engines (noindex: true, while it is being written) is left alone.
+ */
+export function unlinkedServiceWarnings(services: ReadonlyArray<ParsedFile<Service> & { slug: string; links?: readonly string[] }>, lists: Lists, directory: DirectoryFile): ContentProblem[] {
+  const linked = new Set<string>([
+    ...directory.entries.map((entry) => entry.service),
+    ...(Object.keys(LIST_SIZES) as ListName[]).flatMap((list) => lists[list]),
+    ...services.flatMap((service) => (service.links ?? []).filter((slug) => slug !== service.slug)),
+  ]);
+  return services
+    .filter((service) => !linked.has(service.slug) && !service.data.noindex)
+    .map((service) => ({
+      file: service.file,
+      ...service.source.locate(['card', 'title']),
+      path: [],
+      message: `no page links to /${service.slug}: it is in neither content/directory.yaml nor content/lists.yaml, so visitors can reach it only by typing its address; add it to content/directory.yaml under a category (entries: - service: ${service.slug}, category: one of its groups)`,
+    }));
+}
+
 /**
  * content/retention.yaml's inquiries.clientStages name stages of content/workflow.yaml's inquiries: a misspelt code
  * would keep no client's inquiry, and the spam stage cannot mean a client.

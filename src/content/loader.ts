@@ -2,14 +2,16 @@
  * The only code that reads `content/`: parses every file, validates it with its zod schema, cross-checks the
  * files against each other, and returns one typed `Content` object. On any problem it throws a
  * `ContentError` listing every problem at once. Valid content may still carry warnings (services that share
- * words, as a copied file does: serviceCopies.ts), given to `onWarnings` for the caller to print.
+ * words, as a copied file does: serviceCopies.ts; a service no page links to: crossCheck.ts), given to
+ * `onWarnings` for the caller to print.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
-import { clientStageProblems, crossCheck } from './crossCheck.ts';
+import { bodyLinks, clientStageProblems, crossCheck, unlinkedServiceWarnings } from './crossCheck.ts';
 import { checkImages } from './images.ts';
+import { explainLength, identityValues, resolveTokens } from './identityTokens.ts';
 import { applicationFormSchema } from './schemas/applicationForm.ts';
 import { inquiryFormSchema } from './schemas/inquiryForm.ts';
 import { mdxBodyCheck, type MdxBodyCheck } from './mdxBody.ts';
@@ -55,6 +57,9 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   /** Every valid file, for the checks of the pictures they name. */
   const valid: Array<ParsedFile<unknown>> = [];
   const show = (absolute: string) => path.relative(path.dirname(root), absolute).split(path.sep).join('/');
+  /** The values of the identity tokens ((site.name)) ..., read from site.yaml as written (identityTokens.ts). */
+  let identity: Map<string, string> = new Map();
+  const siteFile = path.join(root, 'site.yaml');
 
   function parseFile<S extends z.ZodType>(absolute: string, schema: S, text?: string, lineOffset = 0, mdx = false): ParsedFile<z.infer<S>> | undefined {
     const file = show(absolute);
@@ -82,17 +87,23 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
       problems.push({ file, line: lineOffset + 1, column: 1, path: [], message: `expected the fields of this content type, found ${what}` });
       return undefined;
     }
-    const result = schema.safeParse(source.data);
+    if (absolute === siteFile) identity = identityValues(source.data);
+    // Tokens are replaced before the schema's checks: a length limit counts what visitors read.
+    const tokens = resolveTokens(source.data, identity, file, (fieldPath) => source.locate(fieldPath), absolute === siteFile);
+    problems.push(...tokens.problems);
+    const checked: YamlSource = { ...source, data: tokens.data };
+    const result = schema.safeParse(tokens.data);
     if (!result.success) {
-      problems.push(...problemsFromZod(result.error, file, source, schema));
+      problems.push(...problemsFromZod(result.error, file, checked, schema).map((problem) => explainLength(problem, tokens.resolved, identity)));
       return undefined;
     }
+    if (tokens.problems.length) return undefined;
     const parsed = { file, source, data: result.data };
     valid.push(parsed);
     return parsed;
   }
 
-  const site = parseFile(path.join(root, 'site.yaml'), siteSchema);
+  const site = parseFile(siteFile, siteSchema);
   const lists = parseFile(path.join(root, 'lists.yaml'), listsSchema);
   const directory = parseFile(path.join(root, 'directory.yaml'), directorySchema);
   const regions = parseFile(path.join(root, 'regions.yaml'), regionsSchema);
@@ -147,7 +158,8 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   }
 
   const servicesDir = path.join(root, 'services');
-  const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx' }> = [];
+  /** `links`: the services an .mdx body links to, for the warning about a service no page links to. */
+  const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx'; links: string[] }> = [];
   const invalidSlugs = new Set<string>();
   /** The MDX bodies' check, loaded with its parser for the first body that needs it. */
   let checkBody: Promise<MdxBodyCheck> | undefined;
@@ -174,7 +186,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     }
     const parse = extension === '.mdx' ? () => parseMdxService(absolute, raw) : () => parseFile(absolute, serviceSchema, raw);
     const parsed = validated ? await parseServiceOnce(absolute, raw, extension === '.mdx', validated, parse) : await parse();
-    if (parsed) serviceFiles.push({ ...parsed, slug, format: extension === '.mdx' ? 'mdx' : 'yaml' });
+    if (parsed) serviceFiles.push({ ...parsed, slug, format: extension === '.mdx' ? 'mdx' : 'yaml', links: extension === '.mdx' ? bodyLinks(raw) : [] });
     else invalidSlugs.add(slug);
   }
 
@@ -193,7 +205,8 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
 
   /** Parses and validates a service file, unless the same text was valid before. */
   async function parseServiceOnce(absolute: string, raw: string, mdx: boolean, { known, next }: ValidatedServices, parse: () => ParsedFile<Service> | undefined | Promise<ParsedFile<Service> | undefined>) {
-    const digest = createHash('sha256').update(raw).digest('hex');
+    // The same text gives the same data only with the same values for its tokens.
+    const digest = createHash('sha256').update(raw).update(raw.includes('((') ? `\0${JSON.stringify([...identity])}` : '').digest('hex');
     const data = known.get(digest);
     // The positions the checks across files may point at: the frontmatter's, in an .mdx file.
     const before = data && { file: show(absolute), source: mdx ? sourceWhenAsked(show(absolute), MDX_FRONTMATTER.exec(raw)?.[1] ?? '', 1) : sourceWhenAsked(show(absolute), raw), data };
@@ -207,7 +220,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   const { problems: imageProblems, images } = await checkImages(valid, path.join(root, 'images'));
   problems.push(...imageProblems);
   if (problems.length) throw new ContentError(problems);
-  const warnings = serviceCopyWarnings(serviceFiles);
+  const warnings = [...serviceCopyWarnings(serviceFiles), ...unlinkedServiceWarnings(serviceFiles, lists!.data, directory!.data)];
   if (warnings.length) onWarnings?.(sortProblems(warnings));
 
   const services = serviceFiles.map(({ data, slug, file, format }): ServicePage => ({ ...data, slug, canonicalPath: `/${slug}`, pageId: slug, file, format }));

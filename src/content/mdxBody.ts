@@ -11,6 +11,7 @@ import type { Position as UnistPosition } from 'unist';
 import type { VFile } from 'vfile';
 import { ICON_NAMES } from './schemas/common.ts';
 import { MDX_COMPONENTS } from './schemas/mdx.ts';
+import { TOKEN_PATTERN, unknownTokenMessage } from './identityTokens.ts';
 import { type ContentProblem, didYouMean } from './problems.ts';
 
 interface Position {
@@ -20,6 +21,8 @@ interface Position {
 interface MdxNode {
   type: string;
   name?: string | null;
+  /** A text node's text. */
+  value?: string;
   attributes?: Array<{ type: string; name?: string; value?: unknown; position?: Position }>;
   children?: MdxNode[];
   position?: Position;
@@ -106,6 +109,14 @@ function checkMdxBody(file: string, source: string, parse: (text: string) => Mdx
   for (const { position, message } of codeInMdx(tree)) problems.push({ file, line: position?.start.line, column: position?.start.column, path: [], message });
   const visit = (node: MdxNode) => {
     if (node.type === 'mdxJsxFlowElement' || node.type === 'mdxJsxTextElement') checkElement(node);
+    // An identity token, ((site.name)), in the text or in an attribute (identityTokens.ts).
+    for (const text of [node.type === 'text' ? node.value : undefined, ...(node.attributes ?? []).map((a) => a.value)]) {
+      if (typeof text !== 'string') continue;
+      for (const [token] of text.matchAll(TOKEN_PATTERN)) {
+        const unknown = unknownTokenMessage(token);
+        if (unknown) problems.push({ ...at(node), message: unknown });
+      }
+    }
     node.children?.forEach(visit);
   };
 

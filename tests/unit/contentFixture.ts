@@ -22,12 +22,21 @@ export function fixtureAs(slug: string): string {
   return fixtureService.replace(/^description: (.*)$/m, `description: $1 (${slug})`);
 }
 
-/** A copy of content/ plus the valid fixture service at content/services/foot-care.yaml. */
+/** The fixture service's card in the /all-services directory, so that a page links to it as to every other. */
+export const fixtureDirectoryEntry = `  - icon: footprints
+    description: Gentle help keeping feet clean, dry and comfortable, and a ride to the podiatrist when one is due.
+    service: foot-care
+    category: Personal Care
+`;
+
+/** A copy of content/ plus the valid fixture service at content/services/foot-care.yaml, listed last in the directory. */
 export function copyContent(): ContentCopy {
   const dir = mkdtempSync(path.join(tmpdir(), 'content-'));
   const root = path.join(dir, 'content');
   cpSync(projectContent, root, { recursive: true });
   writeFileSync(path.join(root, 'services/foot-care.yaml'), fixtureService);
+  const directory = readFileSync(path.join(root, 'directory.yaml'), 'utf8');
+  writeFileSync(path.join(root, 'directory.yaml'), `${directory.replace(/\n*$/, '\n')}${fixtureDirectoryEntry}`);
   const copy: ContentCopy = {
     root,
     write: (file, text) => writeFileSync(path.join(root, file), text),

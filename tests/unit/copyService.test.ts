@@ -102,6 +102,18 @@ describe('the copies still say what their originals say', () => {
     expect(warnings).not.toMatch(/  (title|description)  /);
   });
 
+  test('the build warns that no page links to either copy, and says how to fix it', () => {
+    const warnings = warningsIn(result.stderr);
+    for (const { to } of COPIES) {
+      const slug = to.replace(/\.(yaml|mdx)$/, '');
+      expect(warnings).toMatch(
+        new RegExp(`content/services/${to.replace('.', '\\.')}:\\d+:\\d+  no page links to /${slug}: it is in neither content/directory\\.yaml nor content/lists\\.yaml, so visitors can reach it only by typing its address; add it to content/directory\\.yaml under a category`),
+      );
+    }
+    // The originals are on the grids and in the directory.
+    expect(warnings).not.toMatch(/no page links to \/(housekeeping|personal-care)\b/);
+  });
+
   test('npm run check gives the same warnings and says the content is valid', () => {
     const check = spawnSync(path.join(project.dir, 'node_modules/.bin/tsx'), ['scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' });
     expect(check.status, check.stderr).toBe(0);
@@ -116,10 +128,15 @@ describe('a copied service, without a build', () => {
     .replace(/^title: .*$/m, 'title: Foot Care at Home')
     .replace(/^description: .*$/m, 'description: Foot care at home, told here in words of its own so that the description is not the same.');
 
-  async function warningsAfter(write: (copy: ReturnType<typeof copyContent>) => void): Promise<ContentProblem[]> {
+  /** Adds a service to the /all-services directory, as the README says to, so that a page links to it. */
+  const inDirectory = (copy: ReturnType<typeof copyContent>, slug: string) =>
+    copy.write('directory.yaml', `${copy.read('directory.yaml')}  - icon: footprints\n    description: A card of the directory for ${slug}.\n    service: ${slug}\n    category: Personal Care\n`);
+
+  async function warningsAfter(write: (copy: ReturnType<typeof copyContent>) => void, slug = 'foot-care-at-home'): Promise<ContentProblem[]> {
     const copy = copyContent();
     try {
       write(copy);
+      inDirectory(copy, slug);
       let warnings: ContentProblem[] = [];
       await loadContent(copy.root, undefined, (found) => (warnings = found));
       return warnings;
@@ -178,7 +195,41 @@ describe('a copied service, without a build', () => {
       .replace(/^  title: "".*$/m, '  title: Home Organizing')
       .replace(/^  text: "".*$/m, '  text: Cupboards and closets sorted with you, and everyday things put within reach.');
     expect(filled).not.toMatch(/(:|-) ""/);
-    expect(await warningsAfter((copy) => copy.write('services/home-organizing.yaml', filled))).toEqual([]);
+    expect(await warningsAfter((copy) => copy.write('services/home-organizing.yaml', filled), 'home-organizing')).toEqual([]);
+  });
+
+  test('that no page links to is warned about by npm run check, which still passes, naming the file and how to fix it', () => {
+    const project = copyProject();
+    try {
+      writeFileSync(path.join(project.dir, 'content/services/foot-care.yaml'), fixtureService);
+      const check = spawnSync(path.join(project.dir, 'node_modules/.bin/tsx'), ['scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' });
+      expect(check.status, check.stderr).toBe(0);
+      expect(check.stdout).toContain('Content is valid');
+      expect(check.stderr).toMatch(
+        /^ {2}content\/services\/foot-care\.yaml:57:10 {2}no page links to \/foot-care: it is in neither content\/directory\.yaml nor content\/lists\.yaml, so visitors can reach it only by typing its address; add it to content\/directory\.yaml under a category \(entries: - service: foot-care, category: one of its groups\)$/m,
+      );
+      // Listed in the directory, it is linked from /all-services: no warning.
+      const directory = path.join(project.dir, 'content/directory.yaml');
+      writeFileSync(directory, `${readFileSync(directory, 'utf8')}  - icon: footprints\n    description: Foot care at home.\n    service: foot-care\n    category: Personal Care\n`);
+      const after = spawnSync(path.join(project.dir, 'node_modules/.bin/tsx'), ['scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' });
+      expect(after.status, after.stderr).toBe(0);
+      expect(after.stderr).not.toContain('no page links to');
+    } finally {
+      project.cleanup();
+    }
+  });
+
+  test('linked only from the text of another .mdx page is not warned about', async () => {
+    const copy = copyContent();
+    try {
+      copy.write('services/foot-care-at-home.yaml', fixtureService.replace(/^description: (.*)$/m, 'description: $1 (at home)'));
+      copy.edit('services/transportation.mdx', '[Medical Transport](/medical-transport)', '[Medical Transport](/medical-transport) or [foot care](/foot-care-at-home)');
+      let warnings: ContentProblem[] = [];
+      await loadContent(copy.root, undefined, (found) => (warnings = found));
+      expect(warnings.filter((warning) => warning.message.startsWith('no page links'))).toEqual([]);
+    } finally {
+      copy.cleanup();
+    }
   });
 });
 

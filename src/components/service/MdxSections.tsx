@@ -6,6 +6,7 @@ import { css } from '@emotion/react';
 import type { MDXComponents } from 'mdx/types';
 import type { ComponentType, ReactNode } from 'react';
 import { pageLink, serviceLink } from '../../analytics/links.ts';
+import { fillTokens } from '../../content/identityTokens.ts';
 import type { MdxComponentName } from '../../content/schemas/mdx.ts';
 import { FIXED_ROUTES } from '../../routes.ts';
 import { color, layout, mq } from '../../theme.ts';
@@ -44,12 +45,25 @@ function Link({ href = '', children }: { href?: string; children?: ReactNode }) 
 
 const components: Record<MdxComponentName, ComponentType<never>> & MDXComponents = { Section, Callout, a: Link };
 
-export function MdxSections({ slug }: { slug: string }) {
+/**
+ * The identity tokens of a body, ((site.name)) ..., with content/site.yaml's values: in the text they are compiled
+ * to <Identity token="..."> (src/content/identityTokens.ts); in a component's title they are filled in here.
+ */
+function withIdentity(identity: Readonly<Record<string, string>>): MDXComponents {
+  return {
+    ...components,
+    Identity: ({ token }: { token: string }) => identity[token] ?? token,
+    Section: (props: Parameters<typeof Section>[0]) => <Section {...props} title={fillTokens(props.title, identity)} />,
+    Callout: (props: Parameters<typeof Callout>[0]) => <Callout {...props} title={fillTokens(props.title, identity)} />,
+  };
+}
+
+export function MdxSections({ slug, identity }: { slug: string; identity: Readonly<Record<string, string>> }) {
   const Body = bodies[`/content/services/${slug}.mdx`]?.default;
   if (!Body) throw new Error(`content/services/${slug}.mdx was not compiled: restart the build`);
   return (
     <div css={wrapStyle}>
-      <Body components={components} />
+      <Body components={withIdentity(identity)} />
     </div>
   );
 }

@@ -1,6 +1,9 @@
 /**
  * The copy of the fixed pages: `content/pages/<page>.yaml`, one schema per page. What is the same on every page
- * (the agency's name, phone, e-mail, hours, registration) comes from site.yaml and is not repeated here.
+ * (the agency's name, phone, e-mail, hours, registration) comes from site.yaml and is not repeated here. Where the
+ * copy names one of them, it writes a token that the loader fills in from site.yaml: ((site.name)), ((site.phone)),
+ * ((site.email)), ((site.registration.number)), ((site.registration.label)), ((site.serviceArea))
+ * (src/content/identityTokens.ts). Every length limit counts the filled-in text, as visitors read it.
  */
 import { z } from 'zod';
 import { iconName, text, tone } from './common.ts';
@@ -102,7 +105,7 @@ export const aboutPageSchema = z.strictObject({
 
 export const careersPageSchema = z.strictObject({
   meta,
-  hero: pictureHero.extend({ badge: text(60).meta({ description: "The licence badge, e.g. 'Connecticut Licensed HCA.0002676'." }) }),
+  hero: pictureHero.extend({ badge: text(60).meta({ description: "The licence badge, e.g. 'Connecticut Licensed ((site.registration.number))': the token reads the number from site.yaml." }) }),
   benefits: section.extend({ items: z.array(card).length(3).meta({ description: 'Exactly 3 reasons to work with the agency.' }) }),
   openings: section,
   apply: section,

@@ -72,19 +72,19 @@ const officeHoursLine = z
 export type OfficeHoursLine = z.infer<typeof officeHoursLine>;
 
 export const siteSchema = z.strictObject({
-  name: text(60).meta({ description: 'The agency name shown everywhere, e.g. "Harbor Light Home Care".' }),
+  name: text(60).meta({ description: 'The agency name shown everywhere, e.g. "Harbor Light Home Care". Page copy names it ((site.name)), never typed, so a new name changes every page.' }),
   legalLine: text(160).meta({
     description: 'The company line in the footer, e.g. "Harbor Light Home Care, LLC. All rights reserved." (the year is added).',
   }),
   phone: text(24)
     .regex(/^\D*(\d\D*){10}$/, 'a US phone number of ten digits, e.g. "(860) 555-0142"')
-    .meta({ description: 'The agency phone number as people read it, e.g. "(860) 555-0142". Tap-to-call links dial the same ten digits.' })
+    .meta({ description: 'The agency phone number as people read it, e.g. "(860) 555-0142". Tap-to-call links dial the same ten digits; page copy names it ((site.phone)).' })
     // Written once: the tap-to-call form ("+1" and the ten digits) is derived, never kept in step by hand.
     .transform((display) => ({ display, e164: `+1${display.replace(/\D/g, '')}` })),
-  email: z.email().meta({ description: 'The public e-mail address, e.g. "care@example.com".' }),
+  email: z.email().meta({ description: 'The public e-mail address, e.g. "care@example.com"; page copy names it ((site.email)).' }),
   registration: z
     .strictObject({
-      number: text(30).meta({ description: 'Connecticut home care agency registration, e.g. "HCA.0002676".' }),
+      number: text(30).meta({ description: 'Connecticut home care agency registration, e.g. "HCA.0002676"; page copy names it ((site.registration.number)). Marked !placeholder until the agency confirms its own.' }),
       label: text(60).meta({ description: 'The words shown with it: "Non-Medical Care Services Only".' }),
     })
     .meta({ description: 'The state registration shown in the footer and on the careers page.' }),
