@@ -1,6 +1,7 @@
 /**
  * `npm run check`: validates the content only, with the same messages as the build. Warnings (services that
- * share words, as a copied file does) are printed after the summary and do not fail the check.
+ * share words, as a copied file does; a service no page links to) are printed after the summary and do not fail
+ * the check.
  * `npm run check -- --launch` also runs the launch check (src/launch.ts): every placeholder left in content, every
  * value reserved to be fictional (555-01xx, example.com, .test), and a backend, key or origin that cannot be
  * production, each with its file and line or its variable.

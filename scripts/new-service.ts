@@ -21,7 +21,8 @@ export function serviceScaffold(slug: string): string {
   return `# yaml-language-server: $schema=../../schemas/service.schema.json
 # A new service page, shown at /${slug} (the file name is the address). Fill in every "" below, then run
 # \`npm run check\`: it names any field still missing. Copy the tone of an existing page, e.g. meal-preparation.yaml.
-# To show it on the home grid, in the header menu or in the footer, put "${slug}" in content/lists.yaml.
+# Link it from a page: add "${slug}" to content/directory.yaml under a category (the /all-services directory),
+# and, to show it on the home grid, in the header menu or in the footer, put it in content/lists.yaml.
 
 # The browser-tab and search-result title, without the agency name (it is added). At most 60 characters.
 title: ""
@@ -96,7 +97,8 @@ export function serviceCopy(slug: string, fromName: string, fromText: string): s
     ` A new service page, shown at /${slug} (the file name is the address), copied from ${fromName}.`,
     ' Every "" marked "fill in" held the words of the other service: write this one\'s, then run `npm run check`.',
     ' Read the cards and lists marked below too, and change what does not fit this service.',
-    ` To show it on the home grid, in the header menu or in the footer, put "${slug}" in content/lists.yaml.`,
+    ` Link it from a page: add "${slug}" to content/directory.yaml under a category (the /all-services directory),`,
+    ' and, to show it on the home grid, in the header menu or in the footer, put it in content/lists.yaml.',
   ].join('\n');
   // Under the file's first comment (the editor's schema line), above its first field.
   const first = doc.contents instanceof YAMLMap ? (doc.contents.items[0] as Pair | undefined)?.key : undefined;
@@ -157,5 +159,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     console.log(`Created content/services/${to}, a copy of ${fromName} with its titles, description, keywords, service type, introduction and card left blank.`);
     console.log('Fill in every "" marked "fill in", read the cards it kept, then run `npm run check`.');
   }
-  console.log(`It is built at /${slug}. To show it on the home grid, in the header menu or in the footer, put "${slug}" in content/lists.yaml.`);
+  console.log(`It is built at /${slug}, and no page links to it yet: add "${slug}" to content/directory.yaml under a category (the /all-services directory), and, to show it on the home grid, in the header menu or in the footer, put it in content/lists.yaml.`);
 }

@@ -1,7 +1,8 @@
 /**
  * The launch check: what must be put right before the site goes live. `npm run check -- --launch` runs it, and
  * so does every build with a production signal (src/launchHosts.ts), which then fails listing all of it:
- * - every value content marks `!placeholder` (src/content/source.ts): the agency's name, phone and e-mail, the
+ * - every value content marks `!placeholder` (src/content/source.ts): the agency's name, phone, e-mail and
+ *   registration number (the spec's, until the agency confirms its own), the
  *   site's origin, the form provider's ids, the figures on /about whose source the agency has yet to confirm;
  * - every value reserved to be fictional, tagged or not (src/content/reservedValues.ts): 555-01xx numbers,
  *   example.com addresses, .test/.invalid/.example/.localhost hosts;

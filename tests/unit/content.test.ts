@@ -156,7 +156,7 @@ describe('editor tooling', () => {
   test('a scaffolded service explains its fields and fails validation until filled in', async () => {
     const scaffold = serviceScaffold('foot-care');
     expect(scaffold).not.toMatch(/^(canonicalPath|pageId|placement):/m);
-    expect(scaffold).toContain('put "foot-care" in content/lists.yaml');
+    expect(scaffold).toContain('add "foot-care" to content/directory.yaml under a category');
     expect(scaffold).toContain('# The search-result summary: 50 to 160 characters');
     const copy = copyContent();
     try {

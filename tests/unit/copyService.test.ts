@@ -219,6 +219,24 @@ describe('a copied service, without a build', () => {
     }
   });
 
+  test('made by running npm run new:service -- <slug> --from <other> is written next to it, and says how to link it', () => {
+    const project = copyProject();
+    try {
+      const run = spawnSync(path.join(project.dir, 'node_modules/.bin/tsx'), ['scripts/new-service.ts', 'bathing-help', '--from', 'personal-care'], { cwd: project.dir, encoding: 'utf8' });
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toContain('Created content/services/bathing-help.mdx, a copy of personal-care.mdx');
+      expect(run.stdout).toContain('add "bathing-help" to content/directory.yaml under a category');
+      const made = readFileSync(path.join(project.dir, 'content/services/bathing-help.mdx'), 'utf8');
+      expect(made).toBe(serviceCopy('bathing-help', 'personal-care.mdx', readFileSync(path.join(project.dir, 'content/services/personal-care.mdx'), 'utf8')));
+      // A misspelt original is named, with the likely one.
+      const wrong = spawnSync(path.join(project.dir, 'node_modules/.bin/tsx'), ['scripts/new-service.ts', 'foot-care', '--from', 'persnal-care'], { cwd: project.dir, encoding: 'utf8' });
+      expect(wrong.status).toBe(1);
+      expect(wrong.stderr).toContain('There is no service "persnal-care" in content/services to copy (did you mean "personal-care"?).');
+    } finally {
+      project.cleanup();
+    }
+  });
+
   test('linked only from the text of another .mdx page is not warned about', async () => {
     const copy = copyContent();
     try {

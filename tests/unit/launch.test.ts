@@ -60,6 +60,7 @@ const SHIPPED = [
   'content/site.yaml:5:12  legalLine',
   'content/site.yaml:7:8  phone',
   'content/site.yaml:8:8  email',
+  'content/site.yaml:10:11  registration.number',
   'content/site.yaml:45:13  forms.portalId',
   'content/site.yaml:46:18  forms.contactFormId',
   'content/site.yaml:47:18  forms.careersFormId',
@@ -89,6 +90,7 @@ function fillIn(dir: string) {
       .replace(/^legalLine: !placeholder .*$/m, 'legalLine: Maple Lane Home Care, LLC. All rights reserved.')
       .replace(/^phone: !placeholder .*$/m, 'phone: (860) 201-4477')
       .replace(/^email: !placeholder .*$/m, 'email: care@maplelanecare.org')
+      .replace(/^ {2}number: !placeholder .*$/m, '  number: HCA.0004412')
       .replace(/^siteUrl: !placeholder .*$/m, 'siteUrl: https://www.maplelanecare.org')
       .replace(/^ {4}- !placeholder intake@example\.com$/m, '    - intake@maplelanecare.org')
       .replace(/^ {2}from: !placeholder .*$/m, '  from: notifications@maplelanecare.org')
@@ -117,6 +119,8 @@ describe('npm run check -- --launch', () => {
     expect(run.stderr).toContain(`Not ready to launch: ${SHIPPED.length + 2} things to put right first.`);
     for (const where of SHIPPED) expect(run.stderr).toContain(`  ${where}  a placeholder (`);
     expect(run.stderr).toContain('content/site.yaml:7:8  phone  a placeholder ("(860) 555-0142"): write the agency\'s own in its place, without !placeholder');
+    // The spec's registration number is the demo's until the agency confirms its own.
+    expect(run.stderr).toContain('content/site.yaml:10:11  registration.number  a placeholder ("HCA.0002676"): write the agency\'s own in its place, without !placeholder');
     expect(run.stderr).toMatch(/^ {2}VITE_SUPABASE_URL {2}not set: the forms would post to the local stand-in \(http:\/\/127\.0\.0\.1:54321\)/m);
     expect(run.stderr).toMatch(/^ {2}VITE_SUPABASE_ANON_KEY {2}not set/m);
   });
