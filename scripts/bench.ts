@@ -8,7 +8,8 @@
  *   - what a phone downloads for each public page (HTML, fonts, pictures, scripts), on a first visit;
  *   - the dashboard's JavaScript and speed, and the time from sending an application to the thank-you page;
  *   - how long a REST read waits behind a burst of 20 wrong-password sign-ins on the stand-in;
- *   - from sending the contact form to its e-mail in the local inbox (p95), and the retention purge of 10,000 records.
+ *   - from sending the contact form to its e-mail in the local inbox (p95), and the retention purge of 10,000 records;
+ *   - the content editor: a save to its page served under `npm start`, and the editor page's JavaScript.
  * Builds run in throw-away copies of the project, so the real dist/ and content/ are untouched.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
@@ -17,6 +18,8 @@ import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { measureAdmin } from './lib/adminBench.ts';
 import { measureApply } from './lib/applyBench.ts';
+import { measureEditorSave } from './lib/editorBench.ts';
+import { decapBundle } from './lib/editorPage.ts';
 import { measureNotify } from './lib/notifyBench.ts';
 import { measurePurge } from './lib/purgeBench.ts';
 import { measureTransfer } from './lib/transferBench.ts';
@@ -156,7 +159,8 @@ const rows: Array<[string, string, string, string?]> = [
 ];
 
 if (!BUILDS_ONLY) {
-  const js = [...base.jsPerPage!.entries()].filter(([page]) => page !== '/admin');
+  // /admin and the content editor (/admin/content) are staff pages, reported on their own.
+  const js = [...base.jsPerPage!.entries()].filter(([page]) => page !== '/admin' && page !== '/admin/content');
   // Pages with a form load the one form script: the application form (/careers and each job's page) and the
   // contact form card (home and /contact). Every other public page loads none.
   const hasApplicationForm = (page: string) => page === '/careers' || (page.startsWith('/careers/') && !UNLISTED_ROUTES.includes(page));
@@ -209,6 +213,14 @@ if (!BUILDS_ONLY) {
     'goal <= 50 ms',
     `${bursts.reduce((n, b) => n + b.duringMs.length, 0)} reads`,
   ]);
+  const editor = await measureEditorSave();
+  const decap = decapBundle();
+  const decapKb = gzipSync(readFileSync(decap.file)).length / 1024;
+  const editorScriptKb = (base.jsPerPage!.get('/admin/content') ?? 0) / 1024;
+  rows.push(
+    [`Content editor: save (a text change) to its page served under npm start, median / max of ${editor.saves}`, `${(editor.medianMs / 1000).toFixed(2)} / ${(editor.maxMs / 1000).toFixed(2)} s`, 'goal <= 3 s (median)', `load ${loadavg()[0]!.toFixed(2)}`],
+    [`Content editor (/admin/content/) first-load JS, gzipped: its script + Decap CMS ${decap.version}`, `${(editorScriptKb + decapKb).toFixed(1)} KB`, 'only this page', `${editorScriptKb.toFixed(1)} KB + ${decapKb.toFixed(1)} KB`],
+  );
   const notify = await measureNotify();
   rows.push([`Contact form sent to its e-mail in the local inbox (${notify.requests} requests, p95)`, `${(notify.p95 / 1000).toFixed(2)} s`, 'goal <= 5 s', `p50 ${(notify.p50 / 1000).toFixed(2)} s`]);
   const purge = await measurePurge();

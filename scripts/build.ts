@@ -21,6 +21,7 @@ import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from '.
 import type { Bundled, BundleStepResult } from './lib/bundle.ts';
 import { compiledScript } from './lib/compiled.mjs';
 import type { ContentStepResult } from './lib/contentStep.ts';
+import { writeEditorPage } from './lib/editorPage.ts';
 import { writeFonts, writeImages } from './lib/publicAssets.ts';
 import { BuildOutput, publish, removeAbandonedStaging, stagingDir } from './lib/output.ts';
 import { prerenderWorkers, startPrerender, type Prerender } from './lib/writePages.ts';
@@ -135,7 +136,7 @@ if (!bundled) {
   saveBundles(process.cwd(), key, bundled, staging);
   for (const file of filesUnder(output.root)) output.keep(file);
 }
-const { formScript, analytics } = bundled;
+const { formScript, editorScript, analytics } = bundled;
 // Every page, from the bundles, with Vike's server runtime (see prerender.ts for why not `vike prerender`),
 // written here with its style policy as the workers go on.
 let pageCount = 0;
@@ -156,6 +157,12 @@ try {
   await Promise.all([output.write('sitemap.xml', site.sitemap), output.write('robots.txt', site.robots)]);
 } catch (error) {
   fail(`The pictures, fonts or sitemap could not be published: ${(error as Error).message}`);
+}
+// The content editor's page (/admin/content/), its configuration from the schemas, and Decap's bundle.
+try {
+  await writeEditorPage(output, editorScript, site);
+} catch (error) {
+  fail(`The content editor could not be written: ${(error as Error).message}`);
 }
 try {
   await output.write('_headers', headersFile(headerRules(site.policySources)));

@@ -16,11 +16,15 @@ import path from 'node:path';
 import compression from 'compression';
 import send from 'send';
 import { headersFor, parseHeadersFile } from '../src/security/headers.ts';
+import { editorApi } from './lib/editorApi.ts';
 import { startOrExit } from './lib/partFailure.ts';
 
 type Log = (line: string) => void;
 
-export function createStaticServer(root = path.join(process.cwd(), 'dist', 'client'), log: Log = console.log): Server {
+/** Answers a request the static files do not (the content editor's local API under `npm start`); false: not its own. */
+export type ExtraHandler = (req: IncomingMessage, res: ServerResponse) => boolean;
+
+export function createStaticServer(root = path.join(process.cwd(), 'dist', 'client'), log: Log = console.log, extra?: ExtraHandler): Server {
   const compress = compression();
   const notFoundPage = whenChanged(path.join(root, '404.html'), (text) => text ?? Buffer.from('Not Found\n'));
   const rules = whenChanged(path.join(root, '_headers'), (text) => (text ? parseHeadersFile(text.toString('utf8')) : []));
@@ -68,6 +72,7 @@ export function createStaticServer(root = path.join(process.cwd(), 'dist', 'clie
     try {
       await swapped(root);
       applyRules(req, res);
+      if (extra?.(req, res)) return;
       if (req.method !== 'GET' && req.method !== 'HEAD') {
         res.writeHead(405, { Allow: 'GET, HEAD', 'Content-Type': 'text/plain; charset=utf-8', 'Cache-Control': 'no-store' });
         res.end('Method Not Allowed\n');
@@ -154,7 +159,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const host = process.env.HOST ?? '127.0.0.1';
   const rootIndex = process.argv.indexOf('--root');
   const root = rootIndex > 0 && process.argv[rootIndex + 1] ? path.resolve(process.argv[rootIndex + 1]!) : undefined;
-  const server = createStaticServer(root);
+  // `npm start` sets CONTENT_EDITOR_REPO: the content editor's saves go to the files of that working tree.
+  const repo = process.env.CONTENT_EDITOR_REPO;
+  const server = createStaticServer(root, console.log, repo ? await editorApi(repo, process.env.CONTENT_STATUS_FILE) : undefined);
   await startOrExit(() => new Promise<void>((resolve, reject) => server.once('error', reject).listen(port, host, resolve)), { port, host, variable: 'PORT' });
   const { port: actual } = server.address() as AddressInfo;
   console.log(`Site:     http://${host === '127.0.0.1' ? 'localhost' : host}:${actual}`);

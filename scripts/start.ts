@@ -6,13 +6,16 @@
  * While it runs, a change under content/ builds the site again (scripts/lib/contentWatch.ts): the new site
  * replaces the one served only when the build succeeds, the stand-in's functions take the new form choices at
  * once, and a content error is printed in plain words while the previous site stays up.
- * `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything. When a part
+ * The content editor (/admin/content/) saves into content/ through the site server (scripts/lib/editorApi.ts) and
+ * shows how each save was built. `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything. When a part
  * cannot start (a port taken, most often by another `npm start`), it says which part and why, and stops the parts
  * it had started.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { EDITOR_PATH, type EditorStatus } from '../src/editor/shared.ts';
 import { followContent } from './lib/contentWatch.ts';
 import { StartFailure, startStack, type Stack } from './lib/stack.ts';
 
@@ -43,6 +46,13 @@ if (building && (await build(true)).code !== 0) {
   console.log('\nServing the site built before; fix the problem above and save: the site is built again.');
 }
 
+// How the last save was built, for the content editor's status bar (the site server reads it).
+const statusFile = path.join(mkdtempSync(path.join(tmpdir(), 'homecare-editor-')), 'status.json');
+function report(status: EditorStatus) {
+  writeFileSync(`${statusFile}.tmp`, JSON.stringify(status));
+  renameSync(`${statusFile}.tmp`, statusFile);
+}
+
 let stack: Stack;
 try {
   stack = await startStack({
@@ -50,6 +60,8 @@ try {
     apiPort,
     mailPort: Number(process.env.MAIL_CATCHER_PORT ?? 54324),
     host: process.env.HOST ?? '127.0.0.1',
+    // The content editor saves into this working tree, and shows how the last save was built.
+    ...(building ? { editor: { repo: process.cwd(), statusFile } } : {}),
   });
 } catch (error) {
   // startStack has stopped whatever it had started: nothing is left holding a port.
@@ -59,12 +71,14 @@ try {
 console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescription}`);
 console.log(`\nSite:     ${stack.siteUrl}`);
 console.log(`Inbox:    ${stack.mailUrl}  (the e-mails staff are sent: a new request, the overdue digest)`);
-const watching = building ? followContent('content', () => build(false)) : undefined;
+if (building) console.log(`Editor:   ${stack.siteUrl}${EDITOR_PATH}  (change the site's words and pictures; saves are built at once)`);
+const watching = building ? followContent('content', () => build(false), undefined, report) : undefined;
 console.log(`${watching ? 'Content is watched: a saved change to content/ builds the site again.\n' : ''}Press Ctrl-C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     watching?.close();
+    rmSync(path.dirname(statusFile), { recursive: true, force: true });
     void stack.stop().finally(() => process.exit(0));
   });
 }

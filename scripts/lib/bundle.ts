@@ -11,11 +11,14 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { build } from 'vike/api';
 import { buildDir } from '../../src/buildDir.ts';
 import { buildAnalytics } from './buildAnalytics.ts';
+import { buildEditorScript } from './buildEditorScript.ts';
 import { buildFormScript } from './buildFormScript.ts';
 
 /** What the bundling step reports, kept with the bundles for the builds that reuse them. */
 export interface Bundled {
   formScript: { src: string; gzipBytes: number };
+  /** The content editor's own script (Decap's bundle is copied as it is). */
+  editorScript: { src: string; gzipBytes: number };
   analytics: { src: string; bootGzipBytes: number; lazyGzipBytes: number } | undefined;
 }
 
@@ -38,6 +41,12 @@ async function bundle(quiet: boolean): Promise<BundleStepResult> {
   } catch (error) {
     return { ok: false, error: `The form script could not be built: ${(error as Error).message}` };
   }
+  let editorScript;
+  try {
+    editorScript = await buildEditorScript();
+  } catch (error) {
+    return { ok: false, error: `The content editor's script could not be built: ${(error as Error).message}` };
+  }
   // Only with VITE_POSTHOG_KEY: the analytics boot script for every public page, and the chunk it loads lazily.
   let analytics;
   try {
@@ -45,7 +54,7 @@ async function bundle(quiet: boolean): Promise<BundleStepResult> {
   } catch (error) {
     return { ok: false, error: `The analytics script could not be built: ${(error as Error).message}` };
   }
-  return { ok: true, bundled: { formScript, analytics } };
+  return { ok: true, bundled: { formScript, editorScript, analytics } };
 }
 
 const [resultFile] = process.argv.slice(2);

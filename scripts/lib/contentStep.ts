@@ -20,6 +20,7 @@ import { launchProblems, launchReport } from '../../src/launch.ts';
 import { productionSignal } from '../../src/launchHosts.ts';
 import { reservedValues } from '../../src/content/reservedValues.ts';
 import { writeFormChoices } from '../../src/forms/formChoices.ts';
+import { editorCollections, type DecapCollection } from './editorConfig.ts';
 import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
 import { writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
 import { publicRoutes } from '../../src/routes.ts';
@@ -30,7 +31,7 @@ import type { ImageAsset } from '../../src/images.ts';
 
 export type ContentStepResult =
   | { ok: false; error: string }
-  | { ok: true; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[] };
+  | { ok: true; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[]; siteName: string; editorCollections: DecapCollection[] };
 
 /** What validating depends on besides a file's text: the schemas, the loader, and the parsers and zod (their versions, in the lockfile). */
 function validationCodeKey(): string {
@@ -93,6 +94,9 @@ async function contentStep(snapshotFile: string, validatedFile: string): Promise
     policySources: policySources(content),
     // The pictures the pages name, for the build to publish.
     images: Object.values(content.images),
+    // The content editor's configuration, from the schemas loaded here (scripts/lib/editorConfig.ts).
+    siteName: content.site.name,
+    editorCollections: editorCollections(),
   };
 }
 

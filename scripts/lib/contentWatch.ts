@@ -7,6 +7,7 @@
  */
 import path from 'node:path';
 import { watch } from 'chokidar';
+import { pagesOf, type EditorStatus } from '../../src/editor/shared.ts';
 
 export interface BuildRun {
   code: number;
@@ -20,7 +21,16 @@ const SETTLE_MS = 200;
 /** Files editors write beside the one being saved: swap files, backups, vim's write test. */
 const EDITOR_FILE = /(^|\/)(\.[^/]*|#[^/]*#|[^/]*~|4913|[^/]*\.(swp|swx|tmp))$/;
 
-export function followContent(folder: string, build: () => Promise<BuildRun>, out: (text: string) => void = (text) => console.log(text)): { close(): void } {
+/**
+ * Follows `folder`, building on each change; `report` hears of each build (the content editor's status bar:
+ * building, live with the pages to see, or the build's message).
+ */
+export function followContent(
+  folder: string,
+  build: () => Promise<BuildRun>,
+  out: (text: string) => void = (text) => console.log(text),
+  report: (status: EditorStatus) => void = () => undefined,
+): { close(): void } {
   const changed = new Set<string>();
   let timer: NodeJS.Timeout | undefined;
   let running = false;
@@ -31,7 +41,12 @@ export function followContent(folder: string, build: () => Promise<BuildRun>, ou
     changed.clear();
     const shown = names.slice(0, 3).map((name) => path.join(folder, name)).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
     out(`\n${shown} changed: building the site again...`);
+    const files = names.map((name) => name.split(path.sep).join('/'));
+    report({ state: 'building', files, at: new Date().toISOString() });
     const result = await build();
+    const at = new Date().toISOString();
+    if (result.code === 0) report({ state: 'live', files, pages: [...new Set(files.flatMap(pagesOf))], at });
+    else report({ state: 'failed', files, message: buildMessage(result), at });
     if (result.code === 0) {
       // The summary line, what was generated for the backend, and any warning (a copied service's words).
       const printed = result.stdout.split('\n');
@@ -65,4 +80,13 @@ export function followContent(folder: string, build: () => Promise<BuildRun>, ou
       void watcher.close();
     },
   };
+}
+
+/** The build's own words for why it stopped: its content message, without the line about dist/ (the site is up). */
+export function buildMessage(result: BuildRun): string {
+  const text = result.stderr.trim();
+  if (!text) return `The build stopped with exit code ${result.code}.`;
+  return text
+    .replace(/^Build failed\.[^\n]*\n*/m, '')
+    .trim();
 }

@@ -20,6 +20,11 @@ export interface StackOptions {
   root?: string;
   /** Where the children's lines and the supervisor's notices go. */
   out?: (line: string) => void;
+  /**
+   * The content editor's local backend in the site server (scripts/lib/editorApi.ts): saves go to the files of
+   * `repo`, and `statusFile` says how the last one was built.
+   */
+  editor?: { repo: string; statusFile: string };
 }
 
 export interface Stack {
@@ -120,7 +125,7 @@ export async function startStack(options: StackOptions): Promise<Stack> {
     name: 'The site server',
     script: path.join(scripts, 'serve.ts'),
     args: options.root ? ['--root', options.root] : [],
-    env: { PORT: String(options.sitePort), HOST: options.host },
+    env: { PORT: String(options.sitePort), HOST: options.host, ...(options.editor ? { CONTENT_EDITOR_REPO: options.editor.repo, CONTENT_STATUS_FILE: options.editor.statusFile } : {}) },
     ready: /^Site:/,
     url: /^Site:\s+(\S+)/m,
   };

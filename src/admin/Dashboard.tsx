@@ -5,6 +5,7 @@
 import { css } from '@emotion/react';
 import type { User } from '@supabase/supabase-js';
 import { useEffect, useRef, type MouseEvent } from 'react';
+import { EDITOR_PATH } from '../editor/shared.ts';
 import { color, layout } from '../theme.ts';
 import { ApplicationsView } from './ApplicationsView.tsx';
 import { breakable } from './breakable.tsx';
@@ -53,6 +54,7 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
               {label}
             </a>
           ))}
+          {isStaff ? <a href={EDITOR_PATH}>Edit the site’s content</a> : null}
         </nav>
         <div className="account">
           <span>{breakable(user.email ?? '')}</span>

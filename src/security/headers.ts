@@ -21,6 +21,11 @@ export interface PolicySources {
   analyticsHost?: string | undefined;
   /** Whether the form provider's script may load (site.yaml holds real HubSpot ids). */
   formProvider: boolean;
+  /**
+   * The content editor's hosts in production (GitHub's API, the sign-in gateway), when it works on GitHub; none
+   * under `npm start`, where it saves through the site itself.
+   */
+  editorHosts?: string[] | undefined;
 }
 
 /**
@@ -46,18 +51,35 @@ function serialise(policy: Policy): string {
     .join('; ');
 }
 
+/** Where scripts may come from on every page but the content editor's: the site, analytics, the form provider. */
+function scriptSources(sources: PolicySources): string[] {
+  return ["'self'", ...analyticsHosts(sources.analyticsHost), ...(sources.formProvider ? FORM_PROVIDER_HOSTS : [])];
+}
+
+/**
+ * The script rule every page but the content editor's carries in its <meta> policy: no evaluation of strings.
+ * The header allows it for the editor alone (Decap CMS compiles its configuration's schema with `new Function`),
+ * and a header cannot be narrowed for one path on every static host: each other page narrows it itself.
+ */
+export function pageScriptPolicy(sources: PolicySources): string {
+  return serialise({ 'script-src': scriptSources(sources) });
+}
+
 /** The site-wide policy, sent as a header with every response. */
 export function siteContentSecurityPolicy(sources: PolicySources): string {
   const supabase = new URL(sources.supabaseUrl).origin;
   const analytics = analyticsHosts(sources.analyticsHost);
   const provider = sources.formProvider ? FORM_PROVIDER_HOSTS : [];
+  const editor = sources.editorHosts ?? [];
   return serialise({
     'default-src': ["'self'"],
-    'script-src': ["'self'", ...analytics, ...provider],
+    // 'unsafe-eval' for the content editor only: every other page's <meta> policy refuses it (pageScriptPolicy).
+    'script-src': [...scriptSources(sources), "'unsafe-eval'"],
     'style-src': ["'self'", "'unsafe-inline'", ...provider],
-    'img-src': ["'self'", 'data:', ...analytics, ...provider],
+    // blob: the content editor's preview of a picture being uploaded; GitHub's pictures (avatars, stored files).
+    'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...provider, ...(editor.length ? ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", supabase, ...analytics, ...provider],
+    'connect-src': ["'self'", supabase, ...analytics, ...provider, ...editor],
     // The analytics recorder compresses in a worker it makes from a blob.
     'worker-src': ["'self'", ...(analytics.length ? ['blob:'] : [])],
     'frame-src': provider.length ? provider : ["'none'"],
@@ -86,7 +108,8 @@ export function headerRules(sources: PolicySources): HeaderRule[] {
         'X-Content-Type-Options': 'nosniff',
         'Referrer-Policy': 'strict-origin-when-cross-origin',
         'Permissions-Policy': 'camera=(), microphone=(), geolocation=(), payment=(), usb=(), browsing-topics=()',
-        'Cross-Origin-Opener-Policy': 'same-origin',
+        // The editor's GitHub sign-in answers its page from a pop-up, which same-origin would cut off.
+        'Cross-Origin-Opener-Policy': sources.editorHosts?.length ? 'same-origin-allow-popups' : 'same-origin',
       },
     },
     // Vite names files under /assets/ after their content hash, so they never change; the build names the pictures
@@ -155,12 +178,13 @@ export function pageStylePolicy(html: string): string {
  * follows it). Executable inline scripts are refused outright: the site has none, and a page that had one
  * would be blocked by the header's script-src anyway, so the build says so instead.
  */
-export function withPagePolicy(html: string, file: string): string {
+export function withPagePolicy(html: string, file: string, scriptPolicy?: string, styles = true): string {
   const inline = [...html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)].filter(([, attributes, body]) => !/\ssrc=/.test(attributes!) && !/type="application\/(ld\+)?json"/.test(attributes!) && body!.trim() !== '');
   if (inline.length) throw new Error(`${file} has an inline script, which the Content-Security-Policy blocks: load it from a file instead.`);
   const charset = /<meta charset="utf-8">/i.exec(html);
   if (!charset) throw new Error(`${file} has no <meta charset="utf-8"> to put its Content-Security-Policy after.`);
   const at = charset.index + charset[0].length;
-  const meta = `<meta http-equiv="Content-Security-Policy" content="${pageStylePolicy(html)}">`;
+  const policy = [...(styles ? [pageStylePolicy(html)] : []), ...(scriptPolicy ? [scriptPolicy] : [])].join('; ');
+  const meta = `<meta http-equiv="Content-Security-Policy" content="${policy}">`;
   return `${html.slice(0, at)}${meta}${html.slice(at)}`;
 }

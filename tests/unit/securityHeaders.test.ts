@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { headerRules, headersFile, headersFor, parseHeadersFile, pageStylePolicy, pathMatches, siteContentSecurityPolicy, withPagePolicy } from '../../src/security/headers.ts';
+import { headerRules, headersFile, headersFor, parseHeadersFile, pageScriptPolicy, pageStylePolicy, pathMatches, siteContentSecurityPolicy, withPagePolicy } from '../../src/security/headers.ts';
 
 const LOCAL = { supabaseUrl: 'http://127.0.0.1:54321', formProvider: false };
 const directive = (policy: string, name: string) => policy.split('; ').find((part) => part.startsWith(`${name} `));
@@ -15,7 +15,9 @@ const hash = (text: string) => `'sha256-${createHash('sha256').update(text).dige
 describe('the site-wide policy', () => {
   test('without analytics or the form provider, scripts come from the site only and connections go to the site and Supabase', () => {
     const policy = siteContentSecurityPolicy({ ...LOCAL, supabaseUrl: 'https://abc.supabase.co/' });
-    expect(directive(policy, 'script-src')).toBe("script-src 'self'");
+    // 'unsafe-eval' for the content editor alone: every other page's own policy refuses it (below).
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' 'unsafe-eval'");
+    expect(pageScriptPolicy({ ...LOCAL, supabaseUrl: 'https://abc.supabase.co/' })).toBe("script-src 'self'");
     expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://abc.supabase.co");
     expect(directive(policy, 'form-action')).toBe("form-action 'self' https://abc.supabase.co");
     expect(directive(policy, 'frame-src')).toBe("frame-src 'none'");
@@ -25,10 +27,19 @@ describe('the site-wide policy', () => {
 
   test('the analytics host (and PostHog Cloud\'s assets host) are added only with analytics on', () => {
     const policy = siteContentSecurityPolicy({ ...LOCAL, analyticsHost: 'https://us.i.posthog.com' });
-    expect(directive(policy, 'script-src')).toBe("script-src 'self' https://us.i.posthog.com https://us-assets.i.posthog.com");
+    expect(directive(policy, 'script-src')).toBe("script-src 'self' https://us.i.posthog.com https://us-assets.i.posthog.com 'unsafe-eval'");
+    expect(pageScriptPolicy({ ...LOCAL, analyticsHost: 'https://us.i.posthog.com' })).toBe("script-src 'self' https://us.i.posthog.com https://us-assets.i.posthog.com");
     expect(directive(policy, 'connect-src')).toContain('https://us.i.posthog.com');
     expect(directive(policy, 'worker-src')).toBe("worker-src 'self' blob:");
-    expect(directive(siteContentSecurityPolicy({ ...LOCAL, analyticsHost: 'http://127.0.0.1:9999/ingest' }), 'script-src')).toBe("script-src 'self' http://127.0.0.1:9999");
+    expect(directive(siteContentSecurityPolicy({ ...LOCAL, analyticsHost: 'http://127.0.0.1:9999/ingest' }), 'script-src')).toBe("script-src 'self' http://127.0.0.1:9999 'unsafe-eval'");
+  });
+
+  test('the content editor on GitHub adds GitHub\'s API and the sign-in gateway, and lets its sign-in pop-up answer', () => {
+    const sources = { ...LOCAL, editorHosts: ['https://api.github.com', 'https://auth.example.org'] };
+    expect(directive(siteContentSecurityPolicy(sources), 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:54321 https://api.github.com https://auth.example.org");
+    expect(headersFor(headerRules(sources), '/admin/content/')['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
+    expect(headersFor(headerRules(LOCAL), '/admin/content/')['Cross-Origin-Opener-Policy']).toBe('same-origin');
+    expect(directive(siteContentSecurityPolicy(LOCAL), 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:54321");
   });
 
   test('HubSpot\'s hosts are added only when real form ids are configured', () => {
@@ -75,9 +86,10 @@ describe('a page\'s own style policy', () => {
     expect(pageStylePolicy(page)).toBe(`style-src 'self' ${hash('.a{color:red}')} ${hash('.b{margin:0}')} 'unsafe-hashes' ${hash('background:#fff;color:"x"')}`);
   });
 
-  test('is put right after <meta charset>, before anything it governs', () => {
-    const result = withPagePolicy(page, 'about/index.html');
-    expect(result).toMatch(/^<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="style-src 'self' 'sha256-[^"]+"><style/);
+  test('is put right after <meta charset>, before anything it governs, with the script rule that refuses evaluation', () => {
+    const result = withPagePolicy(page, 'about/index.html', "script-src 'self'");
+    expect(result).toMatch(/^<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="style-src 'self' 'sha256-[^"]+; script-src 'self'"><style/);
+    expect(withPagePolicy(page, 'admin/index.html', "script-src 'self'", false)).toMatch(/^<!DOCTYPE html><html><head><meta charset="utf-8"><meta http-equiv="Content-Security-Policy" content="script-src 'self'"><style/);
   });
 
   test('a page with an executable inline script stops the build, naming the page', () => {
