@@ -42,6 +42,11 @@ describe('a new name, phone and registration in content/site.yaml', () => {
         .replace(/^phone: !placeholder .*$/m, `phone: ${NEW.phone}`)
         .replace(/^ {2}number: !placeholder .*$/m, `  number: ${NEW.registration}`),
     );
+    // A token in a component's title, as an editor may write one.
+    const body = path.join(project.dir, 'content/services/24-hour-care.mdx');
+    const text = readFileSync(body, 'utf8');
+    expect(text).toContain('<Callout title="Non-medical care, around the clock">');
+    writeFileSync(body, text.replace('<Callout title="Non-medical care, around the clock">', '<Callout title="Non-medical care from ((site.name))">'));
     result = project.build();
   }, 600_000);
   afterAll(() => project.cleanup());
@@ -66,6 +71,7 @@ describe('a new name, phone and registration in content/site.yaml', () => {
     expect(page('careers/index.html')).toContain(`Connecticut Licensed ${NEW.registration}`);
     // An MDX body: its token is rendered from the content, not compiled in.
     expect(page('24-hour-care/index.html')).toContain(`24-hour care from ${NEW.name} is non-medical.`);
+    expect(page('24-hour-care/index.html')).toContain(`<aside aria-label="Non-medical care from ${NEW.name}"`);
     expect(page('index.html')).toContain(NEW.phone);
   });
 });
