@@ -96,6 +96,13 @@ export async function compiledScript(root, entry) {
     // esbuild's service process would otherwise stay alive (and in memory) until the build ends.
     await esbuild.stop();
   }
-  renameSync(next, folder);
+  try {
+    renameSync(next, folder);
+  } catch (error) {
+    // Another build compiled the same code at the same moment (a save while `npm start` was still building): its
+    // folder holds the same files, and is used.
+    if (!['ENOTEMPTY', 'EEXIST'].includes(/** @type {NodeJS.ErrnoException} */ (error).code ?? '') || !existsSync(folder)) throw error;
+    rmSync(next, { recursive: true, force: true });
+  }
   return compiled(entry);
 }

@@ -45,7 +45,7 @@ export function followContent(
     report({ state: 'building', files, at: new Date().toISOString() });
     const result = await build();
     const at = new Date().toISOString();
-    if (result.code === 0) report({ state: 'live', files, pages: [...new Set(files.flatMap(pagesOf))], at });
+    if (result.code === 0) report({ state: 'live', files, pages: [...new Set(files.flatMap(pagesOf))], at, notes: result.stderr.trim() });
     else report({ state: 'failed', files, message: buildMessage(result), at });
     if (result.code === 0) {
       // The summary line, what was generated for the backend, and any warning (a copied service's words).

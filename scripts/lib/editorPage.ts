@@ -63,15 +63,16 @@ function editorHtml(scriptSrc: string, siteName: string): string {
 <title>Content editor · ${escape(siteName)}</title>
 <style>
 .editor-notice { max-width: 40rem; margin: 4rem auto; padding: 0 1.25rem; font: 1.125rem/1.6 system-ui, sans-serif; color: #1b2430; }
-.editor-status { position: fixed; inset: auto 0 0 0; z-index: 10000; padding: 0.5rem 1rem; font: 1rem/1.5 system-ui, sans-serif;
-  background: #f4f7fb; color: #1b2430; border-top: 2px solid #2f5d8a; box-shadow: 0 -2px 8px rgb(0 0 0 / 0.12); max-height: 40vh; overflow: auto; }
+.editor-status { position: fixed; right: 1rem; bottom: 1rem; z-index: 10000; width: min(30rem, calc(100vw - 2rem)); max-height: 45vh; overflow: auto;
+  padding: 0.5rem 1rem; font: 1rem/1.5 system-ui, sans-serif; background: #f4f7fb; color: #1b2430; border: 1px solid #9fb3c8; border-left: 6px solid #2f5d8a;
+  border-radius: 8px; box-shadow: 0 4px 16px rgb(0 0 0 / 0.18); }
 .editor-status p { margin: 0.25rem 0; }
-.editor-status[data-state="live"] { border-top-color: #1d6b3a; background: #eef8f1; }
-.editor-status[data-state="failed"] { border-top-color: #a4262c; background: #fdf0f0; }
+.editor-status[data-state="live"] { border-left-color: #1d6b3a; background: #eef8f1; }
+.editor-status[data-state="failed"] { border-left-color: #a4262c; background: #fdf0f0; }
 .editor-status pre { margin: 0.25rem 0; white-space: pre-wrap; font: 0.95rem/1.45 ui-monospace, monospace; }
+.editor-status summary { cursor: pointer; font-weight: 600; }
 .editor-status a { color: #174a7c; font-weight: 600; }
-.editor-status a:focus-visible { outline: 3px solid #174a7c; outline-offset: 2px; }
-body { padding-bottom: 4rem; }
+.editor-status a:focus-visible, .editor-status summary:focus-visible { outline: 3px solid #174a7c; outline-offset: 2px; }
 </style>
 <script type="module" src="${scriptSrc}"></script>
 </head>

@@ -13,6 +13,7 @@ import { fromMdx, fromYaml, toMdx, toYaml } from './formats.ts';
 interface DecapGlobal {
   init(options: { config: object }): void;
   registerCustomFormat(name: string, extension: string, format: { fromFile(text: string): object; toFile(data: Record<string, unknown>): string }): void;
+  registerEventListener(listener: { name: 'postSave' | 'postPublish'; handler: () => void }): void;
 }
 
 declare global {
@@ -76,11 +77,11 @@ if (!local && !page.backend) {
         : { backend: page.backend, publish_mode: 'editorial_workflow', ...(page.siteUrl ? { site_url: page.siteUrl, display_url: page.siteUrl } : {}) }),
     },
   });
-  if (local) followBuilds();
+  if (local) followBuilds(CMS);
 }
 
 /** The bar at the foot of the page: the last save is being built, is live, or was refused by the build. */
-function followBuilds() {
+function followBuilds(CMS: DecapGlobal) {
   const bar = document.createElement('section');
   bar.className = 'editor-status';
   bar.setAttribute('aria-label', 'Your last save on the site');
@@ -89,6 +90,15 @@ function followBuilds() {
   bar.append(text);
   document.body.append(bar);
   let shown = '';
+  // When the editor last saved: until the watcher has built something after it, that save is being built (the
+  // status of the save before must not pass for this one's).
+  let savedAt = 0;
+  const saved = () => {
+    savedAt = Date.now();
+    show({ state: 'building', files: [], at: new Date(savedAt).toISOString() });
+  };
+  CMS.registerEventListener({ name: 'postSave', handler: saved });
+  CMS.registerEventListener({ name: 'postPublish', handler: saved });
 
   function show(status: EditorStatus) {
     const key = JSON.stringify(status);
@@ -119,13 +129,23 @@ function followBuilds() {
       const message = document.createElement('pre');
       message.textContent = status.message;
       text.append(message);
+    } else if (status.state === 'live' && status.notes) {
+      // What the build noted (a service no page links to yet): there to open, out of the way of the form.
+      const notes = document.createElement('details');
+      const summary = document.createElement('summary');
+      summary.textContent = 'The build noted something to look at';
+      const message = document.createElement('pre');
+      message.textContent = status.notes;
+      notes.append(summary, message);
+      text.append(notes);
     }
   }
 
   async function poll() {
     try {
       const response = await fetch(EDITOR_STATUS_PATH, { cache: 'no-store' });
-      if (response.ok) show((await response.json()) as EditorStatus);
+      const status = response.ok ? ((await response.json()) as EditorStatus) : undefined;
+      if (status && (status.state === 'idle' ? savedAt === 0 : status.state === 'building' || Date.parse(status.at) >= savedAt)) show(status);
     } catch {
       // The site server is restarting: the next poll finds it.
     }

@@ -26,7 +26,8 @@ export interface EditorPageConfig {
 export type EditorStatus =
   | { state: 'idle' }
   | { state: 'building'; files: string[]; at: string }
-  | { state: 'live'; files: string[]; pages: string[]; at: string }
+  /** `notes`: what the build warned of (a service no page links to, words repeated from another service). */
+  | { state: 'live'; files: string[]; pages: string[]; at: string; notes: string }
   | { state: 'failed'; files: string[]; message: string; at: string };
 
 /** The pages a changed content file shows on (the first is its own), for the editor's "See it" links. */

@@ -1,0 +1,212 @@
+/**
+ * The content editor (/admin/content/), as an agency's editor uses it with no terminal after `npm start`: in a copy
+ * of the project, `npm start` runs (its own ports); the editor opens from /admin, signs in to the local backend,
+ * adds a service (refused while a required field is empty; saved, built and served once complete, on the contact
+ * form and, once added there, in the directory), changes an FAQ answer, uploads a picture with its words, edits a
+ * hand-built MDX page's front matter (its body unchanged byte for byte), changes the agency's name and phone once
+ * (every page follows), and saves a value the build refuses: the bar at the foot says so in the words of
+ * `npm run check`, and the previous site stays served.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { freePorts } from '../../scripts/lib/freePorts.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { signIn } from './dashboard.ts';
+import { seriousViolations } from './formPages.ts';
+
+test.describe.configure({ mode: 'serial', timeout: 120_000 });
+
+let project: ProjectCopy;
+let start: ChildProcess;
+let printed = '';
+let site = '';
+const file = (name: string) => path.join(project.dir, 'content', name);
+
+test.beforeAll(async () => {
+  test.setTimeout(240_000);
+  project = copyProject();
+  const [sitePort, apiPort] = freePorts(2);
+  start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: project.dir,
+    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort), MAIL_CATCHER_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  for (const stream of [start.stdout!, start.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  start.on('exit', (code, signal) => (printed += `\n[npm start ended: ${signal ?? `exit code ${code}`}]\n`));
+  await expect.poll(() => (/\[npm start ended/.test(printed) ? 'ended' : /Press Ctrl-C to stop\./.test(printed)), { timeout: 200_000, message: `npm start never got ready:\n${printed}` }).toBe(true);
+  site = /^Site:\s+(\S+)/m.exec(printed)![1]!;
+});
+
+test.afterAll(() => {
+  if (start?.pid && start.exitCode === null) process.kill(-start.pid, 'SIGTERM');
+  project?.cleanup();
+});
+
+/** The editor, signed in to the local backend (a Login button: the files are this computer's own). */
+async function openEditor(page: Page, hash = '') {
+  await page.goto(`${site}/admin/content/${hash}`);
+  const login = page.getByRole('button', { name: 'Login' });
+  if (await login.isVisible().catch(() => false)) await login.click();
+  else await login.click({ timeout: 15_000 }).catch(() => undefined);
+  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 30_000 });
+}
+
+/** Opens an entry of a collection from the list. */
+async function openEntry(page: Page, collection: string, entry: string | RegExp) {
+  await page.getByRole('link', { name: collection, exact: true }).click();
+  await page.getByRole('link', { name: entry }).click();
+  await expect(page.getByRole('button', { name: 'Published' })).toBeVisible();
+}
+
+/** Saves the entry as it is ("Publish now": under `npm start`, straight to the file). */
+async function publish(page: Page) {
+  await page.getByRole('button', { name: 'Publish', exact: true }).click();
+  await page.getByRole('menuitem', { name: 'Publish now' }).click();
+}
+
+/** Saves the entry, and sees the bar take the save up at once. */
+async function publishAndBuild(page: Page) {
+  await publish(page);
+  await expect(bar(page)).toContainText('Saved. Building the site with your change');
+}
+
+const bar = (page: Page): Locator => page.getByRole('region', { name: 'Your last save on the site' });
+
+/** Waits for the bar to say the last save is live. */
+async function expectLive(page: Page) {
+  await expect(bar(page)).toContainText('Your last save is live on the site', { timeout: 60_000 });
+}
+
+test('the dashboard links staff to the editor, and the editor opens with its collections', { tag: '@desktop' }, async ({ page }) => {
+  await signIn(page, 'staff@example.com', 'staff-demo-password', `${site}/admin`);
+  await page.getByRole('link', { name: 'Edit the site’s content' }).click();
+  await expect(page).toHaveURL(`${site}/admin/content/`);
+  await openEditor(page);
+  for (const name of ['Services', 'Job openings', 'Agency and site-wide', 'Page copy']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
+  await expect(bar(page)).toContainText('Saves you make here are built into the site within seconds.');
+});
+
+test('a new service, made from a copy of another: refused while its title is empty, then saved, built, served, offered on the contact form and, once added to the directory, listed there', { tag: '@desktop' }, async ({ page }) => {
+  test.setTimeout(180_000);
+  await openEditor(page);
+  await openEntry(page, 'Services', /^Housekeeping/);
+  await page.getByRole('button', { name: 'Published' }).click();
+  await page.getByRole('menuitem', { name: 'Duplicate' }).click();
+  await expect(page).toHaveURL(/#\/collections\/services\/new$/);
+
+  const titles = page.getByLabel('Title', { exact: true });
+  const descriptions = page.getByLabel('Description', { exact: true });
+  await titles.first().fill('');
+  await publish(page);
+  // Refused in the editor, beside the field: nothing is written.
+  await expect(page.getByText('Title is required.', { exact: false })).toBeVisible();
+  expect(existsSync(file('services/home-organizing.yaml'))).toBe(false);
+
+  await titles.first().fill('Home Organizing Services in Connecticut');
+  await descriptions.first().fill('Decluttering, sorting and tidy storage at home in Connecticut, done with you at your pace by a patient, background-checked caregiver.');
+  await titles.nth(1).fill('Home Organizing That Makes Every Room Easier');
+  await descriptions.nth(1).fill('A calm, organized home is easier to live in. Our caregivers sort closets, drawers and paperwork with you, keep what matters close at hand and clear paths so every room is safe to move around.');
+  await titles.last().fill('Home Organizing');
+  await page.getByLabel('Text', { exact: true }).last().fill('Sorting, decluttering and tidy storage, done with you at your pace.');
+  await publishAndBuild(page);
+
+  await expectLive(page);
+  const link = bar(page).getByRole('link', { name: '/home-organizing' });
+  await expect(link).toBeVisible();
+  // The file is the copy's text with the new words: its schema line and everything else kept, valid for the build.
+  const saved = readFileSync(file('services/home-organizing.yaml'), 'utf8');
+  expect(saved.startsWith('# yaml-language-server: $schema=../../schemas/service.schema.json\n')).toBe(true);
+  expect(saved).toContain('title: Home Organizing\n');
+  // The build notes what an editor still has to do: no page links to the new service yet.
+  await bar(page).getByText('The build noted something to look at').click();
+  await expect(bar(page).locator('pre')).toContainText('content/services/home-organizing.yaml');
+  await expect(bar(page).locator('pre')).toContainText('content/directory.yaml');
+
+  const served = await page.context().newPage();
+  await served.goto(`${site}/home-organizing`);
+  await expect(served.getByRole('heading', { level: 1 })).toHaveText('Home Organizing That Makes Every Room Easier');
+  await served.goto(`${site}/contact`);
+  const form = served.locator('#inquiry-form');
+  await form.getByText(/^Show the \d+ services$/).click();
+  await expect(form.getByRole('checkbox', { name: 'Home Organizing', exact: true })).toBeVisible();
+
+  // Listed in the directory, from the editor.
+  await openEditor(page);
+  await openEntry(page, 'Agency and site-wide', 'Services directory');
+  const entries = page.getByRole('button', { name: /^Add entr/ });
+  await entries.click();
+  const services = page.getByLabel('Service', { exact: true });
+  await services.last().fill('home-organizing');
+  const descriptionsHere = page.getByLabel('Description', { exact: true });
+  await descriptionsHere.last().fill('Sorting, decluttering and tidy storage, so every room is easy and safe to use.');
+  await chooseOption(page, page.getByLabel('Icon', { exact: true }).last(), 'broom');
+  await page.getByLabel('Category', { exact: true }).last().fill('Daily Living');
+  await publishAndBuild(page);
+  await expectLive(page);
+  await served.goto(`${site}/all-services`);
+  await expect(served.getByRole('link', { name: /Home Organizing/ })).toBeVisible();
+});
+
+/** Opens the first question of the FAQ in the editor (list items show only their question until opened). */
+async function firstQuestion(page: Page, first = /^\s+- question: (.*)$/m.exec(readFileSync(file('faq.yaml'), 'utf8'))![1]!) {
+  await openEditor(page);
+  await openEntry(page, 'Agency and site-wide', 'Questions families ask');
+  // Decap's list items open with their first button, which has no name of its own: found within the item.
+  await page.locator('[class*="listControlItem"]').filter({ hasText: first }).first().getByRole('button').first().click();
+  await expect(page.getByLabel('Question', { exact: true }).first()).toHaveValue(first);
+  return first;
+}
+
+/** Picks an option of one of Decap's select fields by typing it. */
+async function chooseOption(page: Page, field: Locator, option: string) {
+  await field.click();
+  await page.keyboard.type(option);
+  await page.getByRole('option', { name: option, exact: true }).click();
+}
+
+test('an FAQ answer changed in the editor is on the home page at once', { tag: '@desktop' }, async ({ page }) => {
+  await firstQuestion(page);
+  const answer = page.getByLabel('Answer', { exact: true }).first();
+  const words = 'Non-medical care is everyday help at home: meals, housekeeping, bathing and dressing, company and rides. Medical care is given by nurses. We can work beside them.';
+  await answer.fill(words);
+  await publishAndBuild(page);
+  await expectLive(page);
+  const served = await page.context().newPage();
+  await served.goto(site);
+  await expect(served.getByText(words)).toHaveCount(1);
+});
+
+test('a hand-built MDX page: its front matter edited in the editor, its body with its components unchanged byte for byte', { tag: '@desktop' }, async ({ page }) => {
+  const before = readFileSync(file('services/personal-care.mdx'), 'utf8');
+  const bodyBefore = before.slice(before.indexOf('\n---', 3) + 5);
+  await openEditor(page);
+  await openEntry(page, 'Services with extra sections (MDX)', /^Personal Care/);
+  await page.getByLabel('Service type', { exact: true }).fill('Personal care at home');
+  await publishAndBuild(page);
+  await expectLive(page);
+  const after = readFileSync(file('services/personal-care.mdx'), 'utf8');
+  expect(after).toContain('serviceType: Personal care at home\n');
+  expect(after.slice(after.indexOf('\n---', 3) + 5)).toBe(bodyBefore);
+  expect(after.replace('serviceType: Personal care at home\n', '')).toBe(before.replace(/serviceType: .*\n/, ''));
+});
+
+test('a value the editor lets through but the build refuses: the bar gives the build\'s message with file, line and field, and the previous site stays served', { tag: '@desktop' }, async ({ page }) => {
+  const asked = await firstQuestion(page);
+  const question = page.getByLabel('Question', { exact: true }).first();
+  await question.fill(asked.replace(/\?$/, ''));
+  await publishAndBuild(page);
+  await expect(bar(page)).toContainText('the build refused it, and the site still shows the version before it', { timeout: 60_000 });
+  await expect(bar(page).locator('pre')).toContainText(/content\/faq\.yaml:\d+:\d+\s+questions\[0\]\.question\s+expected a question, ending in "\?"/);
+  const served = await page.context().newPage();
+  await served.goto(site);
+  await expect(served.getByText(asked)).toHaveCount(1);
+  expect(await seriousViolations(page, '.editor-status')).toEqual([]);
+  // Put right in the editor (opened again, as the file now is), it is live again.
+  await firstQuestion(page, asked.replace(/\?$/, ''));
+  await question.fill(asked);
+  await publishAndBuild(page);
+  await expectLive(page);
+});
