@@ -3,13 +3,12 @@
  * (its own ports); each save is what Decap sends to the local API (persistEntry with the whole file, as the editor
  * writes it), timed until the service's page is served with the new words. A text change, as editors make most.
  */
-import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EDITOR_API_PATH } from '../../src/editor/shared.ts';
-import { freePorts } from './freePorts.ts';
 import { copyProject } from './projectCopy.ts';
 import { median } from './signInBurst.ts';
+import { startInCopy } from './startInCopy.ts';
 
 export interface EditorBench {
   saves: number;
@@ -19,28 +18,18 @@ export interface EditorBench {
 
 export async function measureEditorSave(saves = 5, file = 'content/services/meal-preparation.yaml', page = '/meal-preparation'): Promise<EditorBench> {
   const project = copyProject();
-  const [sitePort, apiPort] = freePorts(2);
-  const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: project.dir,
-    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort), MAIL_CATCHER_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
+  const started = await startInCopy(project, 300_000).catch((error: Error) => {
+    project.cleanup();
+    throw error;
   });
-  let printed = '';
-  for (const stream of [start.stdout, start.stderr]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  const { site } = started;
   try {
-    const deadline = Date.now() + 300_000;
-    while (!/Press Ctrl-C to stop\./.test(printed)) {
-      if (Date.now() > deadline || start.exitCode !== null) throw new Error(`npm start did not get ready:\n${printed}`);
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    const site = /^Site:\s+(\S+)/m.exec(printed)![1]!;
     const original = readFileSync(path.join(project.dir, file), 'utf8');
     const times: number[] = [];
     for (let i = 0; i < saves; i++) {
       const words = `Freshly planned meals, saved from the editor at ${Date.now()}, cooked at home to your tastes.`;
       const raw = original.replace(/^(\s*description: ).*$/m, `$1${words}`);
-      const started = performance.now();
+      const begun = performance.now();
       const response = await fetch(`${site}${EDITOR_API_PATH}`, {
         method: 'POST',
         headers: { 'content-type': 'application/json', origin: site },
@@ -50,15 +39,14 @@ export async function measureEditorSave(saves = 5, file = 'content/services/meal
       for (;;) {
         const html = await (await fetch(`${site}${page}`, { cache: 'no-store' })).text();
         if (html.includes(words)) break;
-        if (performance.now() - started > 60_000) throw new Error(`the page never showed the saved words:\n${printed.slice(-2000)}`);
+        if (performance.now() - begun > 60_000) throw new Error(`the page never showed the saved words:\n${started.printed().slice(-2000)}`);
         await new Promise((resolve) => setTimeout(resolve, 25));
       }
-      times.push(performance.now() - started);
+      times.push(performance.now() - begun);
     }
     return { saves, medianMs: median(times), maxMs: Math.max(...times) };
   } finally {
-    if (start.pid && start.exitCode === null) process.kill(-start.pid, 'SIGTERM');
-    await new Promise((resolve) => (start.exitCode !== null ? resolve(undefined) : start.once('exit', resolve)));
+    await started.stop();
     project.cleanup();
   }
 }

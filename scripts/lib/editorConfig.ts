@@ -14,19 +14,8 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { applicationFormSchema } from '../../src/content/schemas/applicationForm.ts';
-import { directorySchema } from '../../src/content/schemas/directory.ts';
-import { faqSchema } from '../../src/content/schemas/faq.ts';
-import { howItWorksSchema } from '../../src/content/schemas/howItWorks.ts';
-import { inquiryFormSchema } from '../../src/content/schemas/inquiryForm.ts';
-import { jobSchema } from '../../src/content/schemas/job.ts';
-import { listsSchema } from '../../src/content/schemas/lists.ts';
+import { CONTENT_SCHEMAS } from '../../src/content/jsonSchemas.ts';
 import { pageSchemas, type PageName } from '../../src/content/schemas/page.ts';
-import { regionsSchema } from '../../src/content/schemas/regions.ts';
-import { retentionSchema } from '../../src/content/schemas/retention.ts';
-import { serviceSchema } from '../../src/content/schemas/service.ts';
-import { siteSchema } from '../../src/content/schemas/site.ts';
-import { workflowSchema } from '../../src/content/schemas/workflow.ts';
 
 /** The file formats the editor page registers (Decap's registerCustomFormat): YAML kept as written, MDX front matter + raw body. */
 export const EDITOR_FORMATS = { yaml: 'content-yaml', mdx: 'content-mdx' } as const;
@@ -101,21 +90,7 @@ export interface DecapCollection {
 }
 
 /** The content types, by the names of schemas/<name>.schema.json (src/content/jsonSchemas.ts). */
-export const EDITOR_SCHEMAS: Record<string, z.ZodType> = {
-  site: siteSchema,
-  service: serviceSchema,
-  lists: listsSchema,
-  directory: directorySchema,
-  regions: regionsSchema,
-  job: jobSchema,
-  'application-form': applicationFormSchema,
-  'inquiry-form': inquiryFormSchema,
-  'how-it-works': howItWorksSchema,
-  faq: faqSchema,
-  workflow: workflowSchema,
-  retention: retentionSchema,
-  ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
-};
+export const EDITOR_SCHEMAS: Record<string, z.ZodType> = CONTENT_SCHEMAS;
 
 /** Which content type each single file is (as src/content/loader.ts reads them), in the editor's groups. */
 function fileGroups(): Array<{ name: string; label: string; description: string; files: Array<{ type: string; file: string; label: string }> }> {

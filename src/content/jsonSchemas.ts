@@ -14,7 +14,8 @@ import { siteSchema } from './schemas/site.ts';
 import { retentionSchema } from './schemas/retention.ts';
 import { workflowSchema } from './schemas/workflow.ts';
 
-const schemas: Record<string, z.ZodType> = {
+/** Every content type's schema, by the name of its schemas/<name>.schema.json (the editor's configuration uses it too). */
+export const CONTENT_SCHEMAS: Record<string, z.ZodType> = {
   site: siteSchema,
   service: serviceSchema,
   lists: listsSchema,
@@ -32,6 +33,6 @@ const schemas: Record<string, z.ZodType> = {
 
 export function jsonSchemas(): Record<string, object> {
   return Object.fromEntries(
-    Object.entries(schemas).map(([name, schema]) => [name, z.toJSONSchema(schema, { io: 'input', target: 'draft-07' })]),
+    Object.entries(CONTENT_SCHEMAS).map(([name, schema]) => [name, z.toJSONSchema(schema, { io: 'input', target: 'draft-07' })]),
   );
 }

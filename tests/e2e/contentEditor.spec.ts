@@ -7,41 +7,30 @@
  * (every page follows), and saves a value the build refuses: the bar at the foot says so in the words of
  * `npm run check`, and the previous site stays served.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { freePorts } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { startInCopy, type StartedCopy } from '../../scripts/lib/startInCopy.ts';
 import { signIn } from './dashboard.ts';
 import { seriousViolations } from './formPages.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
 let project: ProjectCopy;
-let start: ChildProcess;
-let printed = '';
+let started: StartedCopy;
 let site = '';
 const file = (name: string) => path.join(project.dir, 'content', name);
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   project = copyProject();
-  const [sitePort, apiPort] = freePorts(2);
-  start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: project.dir,
-    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort), MAIL_CATCHER_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  for (const stream of [start.stdout!, start.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
-  start.on('exit', (code, signal) => (printed += `\n[npm start ended: ${signal ?? `exit code ${code}`}]\n`));
-  await expect.poll(() => (/\[npm start ended/.test(printed) ? 'ended' : /Press Ctrl-C to stop\./.test(printed)), { timeout: 200_000, message: `npm start never got ready:\n${printed}` }).toBe(true);
-  site = /^Site:\s+(\S+)/m.exec(printed)![1]!;
+  started = await startInCopy(project);
+  site = started.site;
 });
 
-test.afterAll(() => {
-  if (start?.pid && start.exitCode === null) process.kill(-start.pid, 'SIGTERM');
+test.afterAll(async () => {
+  await started?.stop();
   project?.cleanup();
 });
 

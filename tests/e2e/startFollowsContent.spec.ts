@@ -4,59 +4,47 @@
  * contact form at once, without a restart; a YAML mistake saved while it runs leaves the site up and prints a
  * plain message with the file and line; fixing it builds the site again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { expect, test } from '@playwright/test';
-import { freePorts } from '../../scripts/lib/freePorts.ts';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { startInCopy, type StartedCopy } from '../../scripts/lib/startInCopy.ts';
 import { consentBox, openAsAPersonWould } from './formPages.ts';
 
 test.describe.configure({ mode: 'serial' });
 
 let project: ProjectCopy;
-let start: ChildProcess;
-let printed = '';
+let started: StartedCopy;
 let site = '';
 let api = '';
 let serviceRoleKey = '';
 const service = readFileSync('tests/fixtures/foot-care.yaml', 'utf8');
 const serviceFile = () => path.join(project.dir, 'content/services/foot-care.yaml');
+const printed = () => started.printed();
 
 /** Waits until `npm start` has printed something matching `pattern` after `from` characters of its output. */
 async function printedAfter(from: number, pattern: RegExp, timeout = 120_000): Promise<string> {
   await expect
-    .poll(() => (/\[npm start ended/.test(printed) ? 'ended' : pattern.test(printed.slice(from))), { timeout, message: `npm start never printed ${pattern}:\n${printed}` })
+    .poll(() => (/\[npm start ended/.test(printed()) ? 'ended' : pattern.test(printed().slice(from))), { timeout, message: `npm start never printed ${pattern}:\n${printed()}` })
     .toBe(true);
-  return printed.slice(from);
+  return printed().slice(from);
 }
 
 test.beforeAll(async () => {
   test.setTimeout(240_000);
   project = copyProject();
-  const [sitePort, apiPort] = freePorts(2);
-  start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
-    cwd: project.dir,
-    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort), MAIL_CATCHER_PORT: '0' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-    detached: true,
-  });
-  for (const stream of [start.stdout!, start.stderr!]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
-  start.on('exit', (code, signal) => (printed += `\n[npm start ended: ${signal ?? `exit code ${code}`}]\n`));
-  const ready = await printedAfter(0, /Press Ctrl-C to stop\./, 200_000);
-  site = /^Site:\s+(\S+)/m.exec(ready)![1]!;
-  api = /^API URL: (\S+)/m.exec(ready)![1]!;
-  serviceRoleKey = /^service_role key: (\S+)/m.exec(ready)![1]!;
+  started = await startInCopy(project);
+  ({ site, api, serviceRoleKey } = started);
 });
 
-test.afterAll(() => {
-  if (start?.pid && start.exitCode === null) process.kill(-start.pid, 'SIGTERM');
+test.afterAll(async () => {
+  await started?.stop();
   project?.cleanup();
 });
 
 test('a service saved while npm start runs can be ticked on the contact form and is sent and stored', { tag: '@desktop' }, async ({ page }) => {
-  const from = printed.length;
+  const from = printed().length;
   writeFileSync(serviceFile(), service);
   await printedAfter(from, /The site now serves the new build/);
 
@@ -81,7 +69,7 @@ test('a service saved while npm start runs can be ticked on the contact form and
 });
 
 test('a YAML mistake saved while npm start runs leaves the site up with a plain message, and the fix is built', { tag: '@desktop' }, async ({ page }) => {
-  let from = printed.length;
+  let from = printed().length;
   writeFileSync(serviceFile(), service.replace('title: Foot Care Support at Home', 'title: [Foot Care Support at Home'));
   const failed = await printedAfter(from, /Build failed\./);
   expect(failed).toContain('dist/client still holds the previous build, untouched');
@@ -89,7 +77,7 @@ test('a YAML mistake saved while npm start runs leaves the site up with a plain 
   await page.goto(`${site}/foot-care`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Foot Care Support');
 
-  from = printed.length;
+  from = printed().length;
   writeFileSync(serviceFile(), service.replace('title: Foot Care Support at Home', 'title: Foot Care at Home'));
   await printedAfter(from, /The site now serves the new build/);
   await page.goto(`${site}/foot-care`);

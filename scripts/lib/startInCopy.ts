@@ -1,0 +1,53 @@
+/**
+ * `npm start` run in a copy of the project (scripts/lib/projectCopy.ts), on free ports, as the browser tests and the
+ * bench use it: what it printed so far, its addresses once ready, and a stop that ends its whole process group.
+ */
+import { spawn } from 'node:child_process';
+import { freePorts } from './freePorts.ts';
+import type { ProjectCopy } from './projectCopy.ts';
+
+export interface StartedCopy {
+  /** Everything `npm start` printed so far (with a last line when it ended). */
+  printed(): string;
+  site: string;
+  api: string;
+  serviceRoleKey: string;
+  stop(): Promise<void>;
+}
+
+export async function startInCopy(project: ProjectCopy, timeoutMs = 200_000): Promise<StartedCopy> {
+  const [sitePort, apiPort] = freePorts(2);
+  const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+    cwd: project.dir,
+    env: { ...process.env, PORT: String(sitePort), LOCAL_SUPABASE_PORT: String(apiPort), MAIL_CATCHER_PORT: '0' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+    detached: true,
+  });
+  let printed = '';
+  for (const stream of [start.stdout, start.stderr]) stream.setEncoding('utf8').on('data', (chunk: string) => (printed += chunk));
+  const ended = new Promise<void>((resolve) =>
+    start.on('exit', (code, signal) => {
+      printed += `\n[npm start ended: ${signal ?? `exit code ${code}`}]\n`;
+      resolve();
+    }),
+  );
+  const stop = async () => {
+    if (start.pid && start.exitCode === null && start.signalCode === null) process.kill(-start.pid, 'SIGTERM');
+    await ended;
+  };
+  const deadline = Date.now() + timeoutMs;
+  while (!/Press Ctrl-C to stop\./.test(printed)) {
+    if (Date.now() > deadline || /\[npm start ended/.test(printed)) {
+      await stop();
+      throw new Error(`npm start did not get ready:\n${printed}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  return {
+    printed: () => printed,
+    site: /^Site:\s+(\S+)/m.exec(printed)![1]!,
+    api: /^API URL: (\S+)/m.exec(printed)![1]!,
+    serviceRoleKey: /^service_role key: (\S+)/m.exec(printed)![1]!,
+    stop,
+  };
+}
