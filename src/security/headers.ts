@@ -79,7 +79,8 @@ export function siteContentSecurityPolicy(sources: PolicySources): string {
     // blob: the content editor's preview of a picture being uploaded; GitHub's pictures (avatars, stored files).
     'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...provider, ...(editor.length ? ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] : [])],
     'font-src': ["'self'"],
-    'connect-src': ["'self'", supabase, ...analytics, ...provider, ...editor],
+    // blob: the content editor reads a picture being uploaded from the page's own memory before saving it.
+    'connect-src': ["'self'", 'blob:', supabase, ...analytics, ...provider, ...editor],
     // The analytics recorder compresses in a worker it makes from a blob.
     'worker-src': ["'self'", ...(analytics.length ? ['blob:'] : [])],
     'frame-src': provider.length ? provider : ["'none'"],

@@ -10,6 +10,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import sharp from 'sharp';
 import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
 import { startInCopy, type StartedCopy } from '../../scripts/lib/startInCopy.ts';
 import { signIn } from './dashboard.ts';
@@ -155,6 +156,51 @@ async function chooseOption(page: Page, field: Locator, option: string) {
   await page.keyboard.type(option);
   await page.getByRole('option', { name: option, exact: true }).click();
 }
+
+test('a picture uploaded in the editor, with the words that stand in for it, goes into content/images/ and onto the page', { tag: '@desktop' }, async ({ page }) => {
+  const picture = test.info().outputPath('tidy-shelves.png');
+  await sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: 200, g: 150, b: 90 } } }).png().toFile(picture);
+  await openEditor(page);
+  await openEntry(page, 'Services', /^Housekeeping/);
+  await page.getByRole('button', { name: 'Choose different image' }).click();
+  const library = page.getByRole('dialog').or(page.locator('[class*="MediaLibrary"]')).first();
+  await page.locator('input[type="file"]').setInputFiles(picture);
+  await expect(page.getByText('tidy-shelves.png', { exact: true })).toBeVisible();
+  await page.getByRole('button', { name: 'Choose selected' }).click();
+  await expect(library).toBeHidden();
+  const alt = 'Neatly folded towels and labelled baskets on a freshly tidied linen shelf';
+  await page.getByLabel('What the picture shows (alt text)', { exact: true }).fill(alt);
+  await publishAndBuild(page);
+  await expectLive(page);
+  // The file is kept as uploaded, named in the service file by its bare name, and shown with its words.
+  expect(existsSync(file('images/tidy-shelves.png'))).toBe(true);
+  expect(readFileSync(file('services/housekeeping.yaml'), 'utf8')).toMatch(/src: tidy-shelves\.png\n/);
+  const served = await page.context().newPage();
+  await served.goto(`${site}/housekeeping`);
+  const shown = served.getByRole('img', { name: alt });
+  await expect(shown).toBeVisible();
+  expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+});
+
+test('the agency\'s name and phone, changed once in the editor, change on every page', { tag: '@desktop' }, async ({ page }) => {
+  await openEditor(page);
+  await openEntry(page, 'Agency and site-wide', /^Agency identity/);
+  await page.getByLabel('Name', { exact: true }).first().fill('Riverbend Home Care');
+  await page.getByLabel('Phone', { exact: true }).first().fill('(860) 555-0199');
+  await publishAndBuild(page);
+  await expectLive(page);
+  // A value changed in the editor is confirmed: it is no longer marked as one to confirm before launch.
+  const siteFile = readFileSync(file('site.yaml'), 'utf8');
+  expect(siteFile).toMatch(/^name: Riverbend Home Care$/m);
+  expect(siteFile).toMatch(/^phone: "?\(860\) 555-0199"?$/m);
+  const served = await page.context().newPage();
+  for (const route of ['/', '/about', '/services', '/housekeeping', '/careers']) {
+    await served.goto(`${site}${route}`);
+    await expect(served, route).toHaveTitle(/Riverbend Home Care/);
+    expect(await served.content(), route).not.toContain('Hearthside');
+    await expect(served.getByRole('link', { name: /\(860\) 555-0199/ }).first(), route).toBeVisible();
+  }
+});
 
 test('an FAQ answer changed in the editor is on the home page at once', { tag: '@desktop' }, async ({ page }) => {
   await firstQuestion(page);

@@ -18,7 +18,7 @@ describe('the site-wide policy', () => {
     // 'unsafe-eval' for the content editor alone: every other page's own policy refuses it (below).
     expect(directive(policy, 'script-src')).toBe("script-src 'self' 'unsafe-eval'");
     expect(pageScriptPolicy({ ...LOCAL, supabaseUrl: 'https://abc.supabase.co/' })).toBe("script-src 'self'");
-    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' https://abc.supabase.co");
+    expect(directive(policy, 'connect-src')).toBe("connect-src 'self' blob: https://abc.supabase.co");
     expect(directive(policy, 'form-action')).toBe("form-action 'self' https://abc.supabase.co");
     expect(directive(policy, 'frame-src')).toBe("frame-src 'none'");
     for (const rule of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "default-src 'self'"]) expect(policy).toContain(rule);
@@ -36,10 +36,10 @@ describe('the site-wide policy', () => {
 
   test('the content editor on GitHub adds GitHub\'s API and the sign-in gateway, and lets its sign-in pop-up answer', () => {
     const sources = { ...LOCAL, editorHosts: ['https://api.github.com', 'https://auth.example.org'] };
-    expect(directive(siteContentSecurityPolicy(sources), 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:54321 https://api.github.com https://auth.example.org");
+    expect(directive(siteContentSecurityPolicy(sources), 'connect-src')).toBe("connect-src 'self' blob: http://127.0.0.1:54321 https://api.github.com https://auth.example.org");
     expect(headersFor(headerRules(sources), '/admin/content/')['Cross-Origin-Opener-Policy']).toBe('same-origin-allow-popups');
     expect(headersFor(headerRules(LOCAL), '/admin/content/')['Cross-Origin-Opener-Policy']).toBe('same-origin');
-    expect(directive(siteContentSecurityPolicy(LOCAL), 'connect-src')).toBe("connect-src 'self' http://127.0.0.1:54321");
+    expect(directive(siteContentSecurityPolicy(LOCAL), 'connect-src')).toBe("connect-src 'self' blob: http://127.0.0.1:54321");
   });
 
   test('HubSpot\'s hosts are added only when real form ids are configured', () => {
