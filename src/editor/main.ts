@@ -138,6 +138,12 @@ function followBuilds(CMS: DecapGlobal) {
       message.textContent = status.notes;
       notes.append(summary, message);
       text.append(notes);
+      // A new service no page links to yet: where to add it, in the editor's words.
+      if (/no page links to \//.test(status.notes)) {
+        const offer = document.createElement('p');
+        offer.textContent = 'Add it to the services directory: Agency and site-wide, then Services directory, then Add entry (its address, a description, an icon and a category), so families find it.';
+        text.append(offer);
+      }
     }
   }
 

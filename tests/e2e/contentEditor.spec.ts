@@ -123,7 +123,8 @@ test('a new service, made from a copy of another: refused while its title is emp
   await form.getByText(/^Show the \d+ services$/).click();
   await expect(form.getByRole('checkbox', { name: 'Home Organizing', exact: true })).toBeVisible();
 
-  // Listed in the directory, from the editor.
+  // Listed in the directory, from the editor, where the box says.
+  await expect(bar(page)).toContainText('Add it to the services directory: Agency and site-wide, then Services directory, then Add entry');
   await openEditor(page);
   await openEntry(page, 'Agency and site-wide', 'Services directory');
   const entries = page.getByRole('button', { name: /^Add entr/ });
