@@ -45,15 +45,15 @@ export function followContent(
     report({ state: 'building', files, at: new Date().toISOString() });
     const result = await build();
     const at = new Date().toISOString();
-    if (result.code === 0) report({ state: 'live', files, pages: [...new Set(files.flatMap(pagesOf))], at, notes: result.stderr.trim() });
-    else report({ state: 'failed', files, message: buildMessage(result), at });
     if (result.code === 0) {
+      report({ state: 'live', files, pages: [...new Set(files.flatMap(pagesOf))], at, notes: result.stderr.trim() });
       // The summary line, what was generated for the backend, and any warning (a copied service's words).
       const printed = result.stdout.split('\n');
       const lines = [...printed.filter((line) => line.startsWith('Built ')), ...printed.filter((line) => line.startsWith('Updated '))];
       out([...lines, result.stderr.trim()].filter(Boolean).join('\n'));
       out('The site now serves the new build; reload the page to see it.');
     } else {
+      report({ state: 'failed', files, message: buildMessage(result), at });
       out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
     }
     running = false;
@@ -83,10 +83,7 @@ export function followContent(
 }
 
 /** The build's own words for why it stopped: its content message, without the line about dist/ (the site is up). */
-export function buildMessage(result: BuildRun): string {
+function buildMessage(result: BuildRun): string {
   const text = result.stderr.trim();
-  if (!text) return `The build stopped with exit code ${result.code}.`;
-  return text
-    .replace(/^Build failed\.[^\n]*\n*/m, '')
-    .trim();
+  return text ? text.replace(/^Build failed\.[^\n]*\n*/m, '').trim() : `The build stopped with exit code ${result.code}.`;
 }

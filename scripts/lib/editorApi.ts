@@ -25,13 +25,16 @@ interface DecapMiddlewares {
   registerLocalFs(app: Express, options?: { logLevel?: string }): Promise<void>;
 }
 
+/** The keys under which Decap's requests name files and folders. */
+const PATH_KEYS = new Set(['path', 'newPath', 'paths', 'folder', 'mediaFolder']);
+
 /** Every path a request names (entries, data files, pictures, files to delete), at any depth. */
 function pathsIn(value: unknown, found: string[] = []): string[] {
   if (Array.isArray(value)) value.forEach((item) => pathsIn(item, found));
   else if (value && typeof value === 'object') {
     for (const [key, item] of Object.entries(value)) {
-      if ((key === 'path' || key === 'newPath' || key === 'paths' || key === 'folder' || key === 'mediaFolder') && typeof item === 'string') found.push(item);
-      else if (key === 'paths' && Array.isArray(item)) found.push(...item.filter((entry): entry is string => typeof entry === 'string'));
+      const named = PATH_KEYS.has(key) ? [item].flat() : [];
+      if (named.length && named.every((entry) => typeof entry === 'string')) found.push(...(named as string[]));
       else pathsIn(item, found);
     }
   }
@@ -43,7 +46,7 @@ const underContent = (file: string) => {
   return normal.startsWith(CONTENT) && !normal.split('/').includes('..');
 };
 
-/** The handler of the editor's API and status, or undefined for other paths. */
+/** The handler of the editor's API and status: true when it answered, false for other paths. */
 export async function editorApi(repoPath: string, statusFile: string | undefined) {
   const express = require('express') as typeof import('express');
   const decap = require('decap-server/dist/middlewares.js') as DecapMiddlewares;

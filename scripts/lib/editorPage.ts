@@ -8,6 +8,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { stringify } from 'yaml';
+import { escapeHtml } from '../../src/seo/head.ts';
 import { EDITOR_CONFIG_FILE, type EditorPageConfig } from '../../src/editor/shared.ts';
 import type { DecapCollection } from './editorConfig.ts';
 import type { BuildOutput } from './output.ts';
@@ -51,8 +52,6 @@ export async function writeEditorPage(output: BuildOutput, script: { src: string
   return decapSrc;
 }
 
-const escape = (text: string) => text.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
-
 function editorHtml(scriptSrc: string, siteName: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -60,7 +59,7 @@ function editorHtml(scriptSrc: string, siteName: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex, nofollow">
-<title>Content editor · ${escape(siteName)}</title>
+<title>Content editor · ${escapeHtml(siteName)}</title>
 <style>
 .editor-notice { max-width: 40rem; margin: 4rem auto; padding: 0 1.25rem; font: 1.125rem/1.6 system-ui, sans-serif; color: #1b2430; }
 .editor-status { position: fixed; right: 1rem; bottom: 1rem; z-index: 10000; width: min(30rem, calc(100vw - 2rem)); max-height: 45vh; overflow: auto;
