@@ -1,0 +1,52 @@
+/**
+ * `npm run test:db`: the database's own tests, as a Supabase project keeps them. pgTAP files in
+ * supabase/tests/database/ run by pg_prove, in name order, against a throw-away PostgreSQL 15 with the platform,
+ * every migration, the stages and the seed (scripts/lib/postgres15.ts). The same files run unchanged under
+ * `supabase test db`. Needs Debian's postgresql-15, postgresql-15-pgtap and pg_prove
+ * (libtap-parser-sourcehandler-pgtap-perl); `.ci/run` installs them.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { migrate, startPostgres15 } from './lib/postgres15.ts';
+
+export const DATABASE_TESTS = 'supabase/tests/database';
+
+/** What is missing to run the files, in words, or null. */
+export function databaseTestsMissing(): string | null {
+  if (!existsSync('/usr/lib/postgresql/15/bin/initdb')) return 'PostgreSQL 15 is not installed (apt-get install postgresql-15)';
+  if (!existsSync('/usr/share/postgresql/15/extension/pgtap.control')) return 'pgTAP is not installed (apt-get install postgresql-15-pgtap)';
+  if (!existsSync('/usr/bin/pg_prove')) return 'pg_prove is not installed (apt-get install libtap-parser-sourcehandler-pgtap-perl)';
+  return null;
+}
+
+/** The files in the order pg_prove and `supabase test db` run them. */
+export function databaseTestFiles(root = process.cwd()): string[] {
+  return readdirSync(path.join(root, DATABASE_TESTS))
+    .filter((name) => name.endsWith('.sql'))
+    .sort()
+    .map((name) => path.join(root, DATABASE_TESTS, name));
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const missing = databaseTestsMissing();
+  if (missing) {
+    console.error(`Cannot run the database tests: ${missing}.`);
+    process.exit(1);
+  }
+  const server = startPostgres15();
+  let failed = false;
+  try {
+    migrate(server);
+    try {
+      process.stdout.write(server.run('pg_prove', ['--ext', '.sql', ...databaseTestFiles()]));
+    } catch (error) {
+      const { stdout, stderr } = error as { stdout?: string; stderr?: string };
+      process.stdout.write(stdout ?? '');
+      process.stderr.write(stderr ?? String(error));
+      failed = true;
+    }
+  } finally {
+    server.stop();
+  }
+  process.exit(failed ? 1 : 0);
+}

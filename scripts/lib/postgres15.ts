@@ -1,0 +1,89 @@
+/**
+ * A throw-away PostgreSQL 15 server (Debian's postgresql-15) in a temporary folder, with what a hosted Supabase
+ * project has before its migrations (scripts/local-supabase/platform.sql), then every migration, the workflow's
+ * generated SQL and the seed, in the order the stand-in and `supabase db reset` apply them. For the database's own
+ * tests (pgTAP files run by pg_prove, scripts/db-test.ts) and the advisor's lints. initdb refuses to run as root:
+ * the server then runs as the postgres user the Debian package creates.
+ */
+import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import path from 'node:path';
+
+export const POSTGRES15_BIN = '/usr/lib/postgresql/15/bin';
+/** Supabase's search_path for its roles: pgTAP, pgcrypto and the other extensions live in schema extensions. */
+export const SUPABASE_SEARCH_PATH = '"$user", public, extensions';
+
+export function postgres15Missing(): string | null {
+  for (const tool of ['initdb', 'pg_ctl', 'psql']) {
+    if (!existsSync(path.join(POSTGRES15_BIN, tool))) return `${POSTGRES15_BIN}/${tool} is not installed (apt-get install postgresql-15)`;
+  }
+  return null;
+}
+
+export interface Postgres15 {
+  /** The socket folder and port, for other clients (pg_prove). */
+  readonly host: string;
+  readonly port: string;
+  /** Runs SQL through psql as the postgres superuser, stopping at the first error; returns the unaligned rows. */
+  psql(sql: string): string;
+  /** Runs a program of the server's user (pg_prove) with the server's connection in PG* variables. */
+  run(command: string, args: string[], options?: ExecFileSyncOptions): string;
+  stop(): void;
+}
+
+const asRoot = userInfo().uid === 0;
+
+function runAs(command: string, args: string[], options: ExecFileSyncOptions = {}): string {
+  const [file, argv] = asRoot ? ['runuser', ['-u', 'postgres', '--', command, ...args]] : [command, args];
+  return execFileSync(file, argv, { encoding: 'utf8', stdio: ['pipe', 'pipe', 'pipe'], ...options }) as string;
+}
+
+/** Starts the server on a free-by-chance port (several runs may share the machine) and returns it empty. */
+export function startPostgres15(): Postgres15 {
+  const missing = postgres15Missing();
+  if (missing) throw new Error(missing);
+  const dir = mkdtempSync(path.join(tmpdir(), 'pg15-'));
+  // The postgres user must reach the folder; it holds nothing else.
+  if (asRoot) {
+    chmodSync(dir, 0o777);
+  }
+  let port = '';
+  for (let attempt = 0; ; attempt += 1) {
+    port = String(56000 + Math.floor(Math.random() * 3000));
+    const data = path.join(dir, `data-${port}`);
+    try {
+      runAs(path.join(POSTGRES15_BIN, 'initdb'), ['-D', data, '-A', 'trust', '-U', 'postgres', '--no-sync']);
+      runAs(path.join(POSTGRES15_BIN, 'pg_ctl'), ['-D', data, '-w', '-l', path.join(dir, `log-${port}`), '-o', `-p ${port} -k ${dir} -c listen_addresses='' -c fsync=off`, 'start']);
+      break;
+    } catch (error) {
+      if (attempt === 4) throw error;
+      rmSync(data, { recursive: true, force: true });
+    }
+  }
+  const data = path.join(dir, `data-${port}`);
+  const env = { ...process.env, PGHOST: dir, PGPORT: port, PGUSER: 'postgres', PGDATABASE: 'postgres', PGOPTIONS: `-c search_path=${SUPABASE_SEARCH_PATH.replaceAll(' ', '')}` };
+  const server: Postgres15 = {
+    host: dir,
+    port,
+    psql: (sql) => runAs(path.join(POSTGRES15_BIN, 'psql'), ['-v', 'ON_ERROR_STOP=1', '-qtA'], { input: sql, env }).trim(),
+    run: (command, args, options = {}) => runAs(asRoot ? 'env' : command, asRoot ? [...Object.entries(env).filter(([key]) => key.startsWith('PG')).map(([key, value]) => `${key}=${value}`), command, ...args] : args, { env, ...options }),
+    stop: () => {
+      try {
+        if (existsSync(path.join(data, 'postmaster.pid'))) runAs(path.join(POSTGRES15_BIN, 'pg_ctl'), ['-D', data, '-w', '-m', 'immediate', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+  return server;
+}
+
+/** The project's database as `supabase db reset` makes it: the platform, the migrations, the stages, the seed. */
+export function migrate(server: Postgres15, root = process.cwd()): void {
+  const file = (name: string) => readFileSync(path.join(root, name), 'utf8');
+  server.psql(file('scripts/local-supabase/platform.sql'));
+  for (const name of readdirSync(path.join(root, 'supabase/migrations')).sort()) server.psql(file(path.join('supabase/migrations', name)));
+  server.psql(file('supabase/workflow.generated.sql'));
+  server.psql(file('supabase/seed.sql'));
+}
