@@ -1,5 +1,7 @@
 /**
- * `npm run test:db`: the database's own tests, as a Supabase project keeps them. pgTAP files in
+ * `npm run test:db`: the database's own tests, as a Supabase project keeps them, and its advisor. First Supabase's
+ * lints (splinter, scripts/lib/advisor.ts) on the migrated database: any ERROR or WARN, or an INFO not accepted
+ * with its reason, fails the run. Then the pgTAP files in
  * supabase/tests/database/ run by pg_prove, in name order, against a throw-away PostgreSQL 15 with the platform,
  * every migration, the stages and the seed (scripts/lib/postgres15.ts). The same files run unchanged under
  * `supabase test db`. Needs Debian's postgresql-15, postgresql-15-pgtap and pg_prove
@@ -7,6 +9,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { acceptedReason, advisorProblems, findingLine, runAdvisor, simulateHostedExtensions } from './lib/advisor.ts';
 import { migrate, startPostgres15 } from './lib/postgres15.ts';
 
 export const DATABASE_TESTS = 'supabase/tests/database';
@@ -36,7 +39,17 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const server = startPostgres15();
   let failed = false;
   try {
-    migrate(server);
+    migrate(server, { platform: simulateHostedExtensions });
+    const findings = runAdvisor(server);
+    const problems = advisorProblems(findings);
+    const kept = findings.filter((finding) => !problems.includes(finding));
+    console.log(`Supabase's advisor (splinter): ${findings.length} finding${findings.length === 1 ? '' : 's'}, ${problems.length} to fix.`);
+    for (const reason of new Set(kept.map(acceptedReason))) {
+      const alike = kept.filter((finding) => acceptedReason(finding) === reason);
+      console.log(`  INFO  ${alike[0]!.name} x${alike.length}, kept: ${reason}`);
+    }
+    for (const problem of problems) console.error(`  ${findingLine(problem)}`);
+    if (problems.length > 0) failed = true;
     try {
       process.stdout.write(server.run('pg_prove', ['--ext', '.sql', ...databaseTestFiles()]));
     } catch (error) {

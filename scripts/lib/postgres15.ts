@@ -79,11 +79,18 @@ export function startPostgres15(): Postgres15 {
   return server;
 }
 
-/** The project's database as `supabase db reset` makes it: the platform, the migrations, the stages, the seed. */
-export function migrate(server: Postgres15, root = process.cwd()): void {
+/**
+ * The project's database as `supabase db reset` makes it: the platform, the migrations, the stages, the seed.
+ * `platform` runs after the platform's SQL, before the first migration (what else a hosted project has then).
+ */
+export function migrate(server: Postgres15, options: { root?: string; platform?: (server: Postgres15) => void; skip?: (migration: string) => boolean } = {}): void {
+  const root = options.root ?? process.cwd();
   const file = (name: string) => readFileSync(path.join(root, name), 'utf8');
   server.psql(file('scripts/local-supabase/platform.sql'));
-  for (const name of readdirSync(path.join(root, 'supabase/migrations')).sort()) server.psql(file(path.join('supabase/migrations', name)));
+  options.platform?.(server);
+  for (const name of readdirSync(path.join(root, 'supabase/migrations')).sort()) {
+    if (!options.skip?.(name)) server.psql(file(path.join('supabase/migrations', name)));
+  }
   server.psql(file('supabase/workflow.generated.sql'));
   server.psql(file('supabase/seed.sql'));
 }

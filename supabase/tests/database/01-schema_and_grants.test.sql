@@ -2,15 +2,28 @@
 -- Supabase grants nothing on new public objects by default and older projects grant everything, so neither
 -- default may decide; the migrations grant and revoke explicitly, and this file fails on any difference.
 begin;
-select plan(40);
+select plan(41);
 
 -- Row level security on every table the API can reach.
 select tests.rls_enabled('public');
 
--- The schemas: private holds what no client may call or read.
+-- The schemas: private is not served by the API. Signed-in users reach in it only the security definer functions
+-- that public's invoker functions of the same names call (20261127001000_advisor_clean.sql), and no table.
 select schema_privs_are('private', 'anon', array[]::text[], 'anon cannot use schema private');
-select schema_privs_are('private', 'authenticated', array[]::text[], 'authenticated cannot use schema private');
-select schema_privs_are('private', 'service_role', array[]::text[], 'service_role cannot use schema private');
+select is(
+  (select pg_catalog.array_agg(p.proname::text order by p.proname) from pg_catalog.pg_proc as p
+     join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
+    where n.nspname = 'private' and pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE')),
+  array['erase_record', 'is_admin', 'is_staff', 'record_export', 'retry_notification'],
+  'in schema private, signed-in users may execute only the definer functions behind public''s staff and admin calls');
+select is(
+  (select pg_catalog.array_agg(c.relname::text order by c.relname) from pg_catalog.pg_class as c
+     join pg_catalog.pg_namespace as n on n.oid = c.relnamespace
+    where n.nspname = 'private' and c.relkind in ('r', 'v', 'm', 'p', 'S')
+      and (pg_catalog.has_table_privilege('authenticated', c.oid, 'SELECT') or pg_catalog.has_table_privilege('authenticated', c.oid, 'INSERT')
+        or pg_catalog.has_table_privilege('authenticated', c.oid, 'UPDATE') or pg_catalog.has_table_privilege('authenticated', c.oid, 'DELETE'))),
+  null,
+  'signed-in users hold no privilege on any table in schema private');
 select schema_privs_are('public', 'anon', array['USAGE'], 'anon may only use schema public');
 
 -- Tables: a visitor (anon) holds no privilege on any of them.
@@ -66,7 +79,15 @@ select function_privs_are('public', 'claim_notifications', array['integer', 'int
 select function_privs_are('public', 'purge_expired', array['integer', 'integer', 'text[]', 'integer', 'boolean'], 'authenticated', array[]::text[], 'no client runs the purge');
 select function_privs_are('public', 'take_form_slot', array['text', 'text', 'uuid', 'integer'], 'anon', array[]::text[], 'a visitor cannot take rate-limit slots directly');
 
--- Security definer functions all pin an empty search_path (no object can be put in their way).
+-- No security definer function in the API's schema (the advisor's lints 0028 and 0029), and every one of them
+-- pins an empty search_path (no object can be put in their way).
+select is(
+  (select pg_catalog.array_agg(p.proname::text order by p.proname) from pg_catalog.pg_proc as p
+     join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
+    where n.nspname = 'public' and p.prosecdef
+      and (pg_catalog.has_function_privilege('anon', p.oid, 'EXECUTE') or pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE'))),
+  null,
+  'no security definer function in public may be called by anon or signed-in users');
 select is(
   (select pg_catalog.array_agg(n.nspname || '.' || p.proname order by 1) from pg_catalog.pg_proc as p
      join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
