@@ -94,3 +94,30 @@ export function migrate(server: Postgres15, options: { root?: string; platform?:
   server.psql(file('supabase/workflow.generated.sql'));
   server.psql(file('supabase/seed.sql'));
 }
+
+/** Default privileges as a project created since 2026-10-30 has them: nothing granted on new public objects. */
+export const NEWER_PROJECT_DEFAULTS = ['tables', 'sequences', 'functions']
+  .map((kind) => `alter default privileges in schema public revoke all on ${kind} from anon, authenticated, service_role;`)
+  .join('\n');
+
+/**
+ * Every privilege the API roles hold on the tables, views, sequences and functions of public and private, one line
+ * each ("table public.inquiries authenticated SELECT"), sorted: what two databases can be compared by.
+ */
+export function apiPrivileges(server: Postgres15): string[] {
+  return server
+    .psql(`select line from (
+  select 'table ' || n.nspname || '.' || c.relname || ' ' || r || ' ' || p as line
+  from pg_catalog.pg_class as c join pg_catalog.pg_namespace as n on n.oid = c.relnamespace
+  cross join unnest(array['anon', 'authenticated', 'service_role']) as r
+  cross join unnest(array['SELECT', 'INSERT', 'UPDATE', 'DELETE', 'TRUNCATE', 'REFERENCES', 'TRIGGER']) as p
+  where n.nspname in ('public', 'private') and c.relkind in ('r', 'v', 'm', 'p', 'S') and pg_catalog.has_table_privilege(r, c.oid, p)
+  union all
+  select 'function ' || n.nspname || '.' || f.proname || '(' || pg_catalog.pg_get_function_identity_arguments(f.oid) || ') ' || r
+  from pg_catalog.pg_proc as f join pg_catalog.pg_namespace as n on n.oid = f.pronamespace
+  cross join unnest(array['anon', 'authenticated', 'service_role']) as r
+  where n.nspname in ('public', 'private') and pg_catalog.has_function_privilege(r, f.oid, 'EXECUTE')
+) as x order by line`)
+    .split('\n')
+    .filter((line) => line !== '');
+}

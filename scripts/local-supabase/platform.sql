@@ -13,6 +13,16 @@ grant usage on schema extensions to anon, authenticated, service_role;
 
 grant usage on schema public to anon, authenticated, service_role;
 
+-- Default privileges as a hosted project has them (every project created before 2026-10-30, when Supabase stopped
+-- granting new public objects to the API roles): each table, sequence and function the migrations' role creates in
+-- public is granted to anon, authenticated and service_role until a migration revokes it. The stricter default of
+-- newer projects grants nothing; the migrations grant and revoke explicitly so that both hold, and
+-- supabase/tests/database/01-schema_and_grants.test.sql states every privilege, so a forgotten revoke fails a test
+-- here rather than leaking in production.
+alter default privileges in schema public grant all on tables to anon, authenticated, service_role;
+alter default privileges in schema public grant all on sequences to anon, authenticated, service_role;
+alter default privileges in schema public grant all on functions to anon, authenticated, service_role;
+
 -- auth ------------------------------------------------------------------------------------------------
 create schema auth;
 grant usage on schema auth to anon, authenticated, service_role;

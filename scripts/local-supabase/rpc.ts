@@ -1,8 +1,9 @@
 /**
  * PostgREST's RPC subset, as `supabase.rpc(name, args)` calls it: `POST /rest/v1/rpc/<name>` with the named
  * arguments as a JSON object calls public.<name> as the caller's role, so EXECUTE grants decide who may call
- * it, and answers the result as JSON (a scalar, a row, an array for set-returning functions; 204 for void).
- * Functions with OUT or variadic parameters are not supported: nothing here needs them.
+ * it, and answers the result as JSON as PostgREST 12 does: a scalar, an object for one row (a composite result, or
+ * OUT and INOUT parameters, even a single one), an array for set-returning functions (of objects for RETURNS TABLE,
+ * whatever its number of columns), 204 for void. Variadic functions are not supported: nothing here needs them.
  * After a call that erased what people sent (an admin's erase_record, a purge_expired that erased records), the
  * data files are scrubbed before the answer, so that the erased words are gone from disk too (db.ts scrubErased).
  */
@@ -13,20 +14,27 @@ import { ident } from './postgrest.ts';
 import { statusForSqlState } from './rest.ts';
 
 interface Candidate {
+  /** The input parameters' names (IN and INOUT), in order. */
   names: string[] | null;
   types: string[];
   defaults: number;
   set: boolean;
   void: boolean;
+  /** Named results: OUT, INOUT or TABLE parameters, answered as an object a row. */
+  columns: boolean;
 }
 
 export function createRpc(db: Db, anonKey: string) {
   async function candidates(name: string): Promise<Candidate[]> {
     const result = await db.query<Candidate>(
-      `select p.proargnames as names, p.pronargdefaults as defaults, p.proretset as set, p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as void,
+      `select case when p.proargmodes is null then p.proargnames
+                   else array(select a.name from unnest(p.proargnames, p.proargmodes::text[]) with ordinality as a(name, mode, i)
+                              where a.mode in ('i', 'b') order by a.i) end as names,
+              p.pronargdefaults as defaults, p.proretset as set, p.prorettype = 'pg_catalog.void'::pg_catalog.regtype as void,
+              coalesce(p.proargmodes::text[] && array['o', 'b', 't'], false) as columns,
               array(select pg_catalog.format_type(t, null) from unnest(p.proargtypes) with ordinality as a(t, i) order by i) as types
        from pg_catalog.pg_proc p join pg_catalog.pg_namespace n on n.oid = p.pronamespace
-       where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f' and p.proargmodes is null`,
+       where n.nspname = 'public' and p.proname = $1 and p.prokind = 'f' and not coalesce('v' = any(p.proargmodes::text[]), false)`,
       [name],
     );
     return result.rows;
@@ -63,9 +71,13 @@ export function createRpc(db: Db, anonKey: string) {
     const given = (fn.names ?? []).map((argName, i) => ({ argName, type: fn.types[i]! })).filter((a) => keys.includes(a.argName));
     const call = `public.${ident(name)}(${given.map((a) => `${ident(a.argName)} => _.${ident(a.argName)}`).join(', ')})`;
     const record = given.length > 0 ? `pg_catalog.json_to_record($1::json) as _(${given.map((a) => `${ident(a.argName)} ${a.type}`).join(', ')})` : null;
+    // Named results are read as rows (select *), so that even one OUT or TABLE column keeps its name.
+    const rows = `(select * from ${call}) as r`;
     const sql = fn.set
-      ? `select coalesce(pg_catalog.json_agg(r), '[]')::text as body from ${record ? `${record} cross join lateral ` : ''}${call} as r`
-      : `select pg_catalog.to_jsonb(${call})::text as body${record ? ` from ${record}` : ''}`;
+      ? `select coalesce(pg_catalog.json_agg(r), '[]')::text as body from ${record ? `${record} cross join lateral ` : ''}${fn.columns ? rows : `${call} as r`}`
+      : fn.columns
+        ? `select pg_catalog.to_jsonb(r)::text as body from ${record ? `${record} cross join lateral ` : ''}${rows}`
+        : `select pg_catalog.to_jsonb(${call})::text as body${record ? ` from ${record}` : ''}`;
     try {
       const result = await asRole(db, caller.who, (tx) => tx.query<{ body: string | null }>(sql, given.length > 0 ? [JSON.stringify(args)] : []), { method: 'POST', path: `/rpc/${name}` });
       if (fn.void) {

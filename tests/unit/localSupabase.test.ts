@@ -107,6 +107,44 @@ describe('who may do what (the RLS matrix)', () => {
     expect(unknown.error?.code).toBe('PGRST202');
   });
 
+  test('rpc() answers functions with OUT, INOUT and TABLE results as PostgREST 12 does: an object a row, an array of objects for a set', async () => {
+    await supabase.db.exec(`
+      create function public.rpc_one_out(num integer, out num_plus_one integer) language sql as $$ select num + 1 $$;
+      create function public.rpc_inout(inout num integer, out label text) language sql as $$ select num * 2, 'twice' $$;
+      create function public.rpc_table(up_to integer default 2) returns table (n integer, square integer) language sql as $$ select i, i * i from generate_series(1, up_to) as i $$;
+      create function public.rpc_one_column() returns table (a text) language sql as $$ values ('A'), ('B') $$;
+      create function public.rpc_set_of_int() returns setof integer language sql as $$ values (1), (2), (3) $$;
+      grant execute on function public.rpc_one_out(integer), public.rpc_inout(integer), public.rpc_table(integer), public.rpc_one_column(), public.rpc_set_of_int() to service_role;`);
+    const service = client(supabase.serviceRoleKey);
+    expect((await service.rpc('rpc_one_out', { num: 5 })).data).toEqual({ num_plus_one: 6 });
+    expect((await service.rpc('rpc_inout', { num: 4 })).data).toEqual({ num: 8, label: 'twice' });
+    expect((await service.rpc('rpc_table', { up_to: 3 })).data).toEqual([{ n: 1, square: 1 }, { n: 2, square: 4 }, { n: 3, square: 9 }]);
+    expect((await service.rpc('rpc_table')).data).toEqual([{ n: 1, square: 1 }, { n: 2, square: 4 }]);
+    expect((await service.rpc('rpc_one_column')).data).toEqual([{ a: 'A' }, { a: 'B' }]);
+    expect((await service.rpc('rpc_set_of_int')).data).toEqual([1, 2, 3]);
+    // An OUT parameter is no argument: naming it finds no function, as with PostgREST.
+    expect((await service.rpc('rpc_one_out', { num: 5, num_plus_one: 1 })).error?.code).toBe('PGRST202');
+  });
+
+  test('new objects in public get the default privileges of a hosted project: every API role, until a migration revokes them', async () => {
+    await supabase.db.exec(`
+      create table public.defaults_probe (id integer primary key);
+      create function public.defaults_probe_fn() returns integer language sql as $$ select 1 $$;`);
+    const privileges = await supabase.db.query<{ role: string; tables: boolean; functions: boolean }>(
+      `select r as role, pg_catalog.has_table_privilege(r, 'public.defaults_probe', 'select, insert, update, delete') as tables,
+              pg_catalog.has_function_privilege(r, 'public.defaults_probe_fn()', 'execute') as functions
+       from unnest(array['anon', 'authenticated', 'service_role']) as r order by r`,
+    );
+    expect(privileges.rows).toEqual([
+      { role: 'anon', tables: true, functions: true },
+      { role: 'authenticated', tables: true, functions: true },
+      { role: 'service_role', tables: true, functions: true },
+    ]);
+    // So a migration that forgets to revoke is caught here (supabase/tests/database/01-schema_and_grants.test.sql
+    // states every privilege), not in production.
+    await supabase.db.exec('drop table public.defaults_probe; drop function public.defaults_probe_fn();');
+  });
+
   test('a staff role placed in user_metadata, which users can write, grants nothing', async () => {
     const forged = await new SignJWT({ sub: '7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02', role: 'authenticated', aud: 'authenticated', user_metadata: { role: 'staff' }, app_metadata: {} })
       .setProtectedHeader({ alg: 'HS256', typ: 'JWT' }).setIssuedAt().setExpirationTime('1h').sign(secretKey);
