@@ -63,14 +63,26 @@ begin
 end
 $$;
 
+-- The user's row of auth.users, whoever asks (a test acting as anon or a user cannot read auth.users itself).
+create or replace function tests.get_supabase_user(identifier text) returns auth.users
+language sql
+stable
+security definer
+set search_path = ''
+as $$
+  select u.* from auth.users as u where u.id = tests.get_supabase_uid(identifier)
+$$;
+
 -- Acts as the user from here to the end of the transaction: the role and the JWT claims PostgREST would set.
+-- Not security definer (Postgres refuses SET ROLE there): it reads the user through get_supabase_user, so it works
+-- whoever the test is acting as at the time.
 create or replace function tests.authenticate_as(identifier text) returns void
 language plpgsql
 as $$
 declare
   found_user auth.users;
 begin
-  select u.* into found_user from auth.users as u where u.id = tests.get_supabase_uid(identifier);
+  found_user := tests.get_supabase_user(identifier);
   perform pg_catalog.set_config('role', 'authenticated', true);
   perform pg_catalog.set_config('request.jwt.claims', pg_catalog.jsonb_build_object(
     'sub', found_user.id, 'email', found_user.email, 'role', 'authenticated', 'aud', 'authenticated',
@@ -116,6 +128,33 @@ as $$
     coalesce((select c.relrowsecurity from pg_catalog.pg_class as c join pg_catalog.pg_namespace as n on n.oid = c.relnamespace
       where n.nspname = testing_schema and c.relname = test_table), false),
     pg_catalog.format('table %s.%s has row level security on', testing_schema, test_table))
+$$;
+
+-- This project's records, as the form functions store them (with the consent an inquiry needs), under a fixed id
+-- the test names, by whoever is acting (the service role, as the functions are, unless the test says otherwise).
+-- A record placed in the past gets that time as its arrival and its stage's last change (the workflow trigger);
+-- a stage or a spam reason files it there on arrival, as the form functions file suspected spam.
+create or replace function tests.create_inquiry(id uuid, name text default 'Ann Lee', created_at timestamptz default null,
+  stage text default null, spam_reason text default null) returns uuid
+language sql
+as $$
+  insert into public.inquiries (id, created_at, name, email, phone, care_for, message, consent_version, consented_at, stage, spam_reason)
+  values (create_inquiry.id, coalesce(create_inquiry.created_at, pg_catalog.now()), create_inquiry.name, 'family@example.com',
+          '555-0100', 'a-parent', 'My mother needs help at home after a fall.', '2026-11-25',
+          coalesce(create_inquiry.created_at, pg_catalog.now()), create_inquiry.stage, create_inquiry.spam_reason)
+  returning id
+$$;
+
+create or replace function tests.create_application(id uuid, first_name text default 'Omar', created_at timestamptz default null,
+  stage text default null, spam_reason text default null, resume_url text default null) returns uuid
+language sql
+as $$
+  insert into public.job_applications (id, created_at, first_name, last_name, email, phone, position, experience, availability, cover_letter, stage, spam_reason, resume_url)
+  values (create_application.id, coalesce(create_application.created_at, pg_catalog.now()), create_application.first_name, 'Price',
+          'applicant@example.com', '555-0102', 'companion-caregiver', 'one-to-three-years', 'full-time',
+          'I cared for my grandmother for two years.', create_application.stage, create_application.spam_reason,
+          create_application.resume_url)
+  returning id
 $$;
 
 grant execute on all functions in schema tests to anon, authenticated, service_role;
