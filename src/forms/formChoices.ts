@@ -10,6 +10,7 @@ import path from 'node:path';
 import type { FormChoices } from '../../supabase/functions/_shared/application.ts';
 import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts';
 import type { NotificationSettings } from '../../supabase/functions/_shared/notify.ts';
+import { officeScheduleFrom } from '../content/office.ts';
 import type { Content } from '../content/content.ts';
 import { providerContactForm, type ProviderForm } from './provider.ts';
 
@@ -73,6 +74,7 @@ import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
 import type { RetentionPeriods } from './purge.ts';
 import type { NotificationSettings } from './notify.ts';
+import type { OfficeSchedule } from './officeHours.ts';
 
 export const formChoices: FormChoices = ${JSON.stringify(formChoicesFrom(content), null, 2)};
 
@@ -83,6 +85,9 @@ export const providerContactForm: { region: string; portalId: string; formId: st
 
 /** Who hears of each new request, and the reply promise (site.yaml \`notifications\`, the openings). */
 export const notificationSettings: NotificationSettings = ${JSON.stringify(notificationSettingsFrom(content), null, 2)};
+
+/** The office hours and holidays (site.yaml \`officeHours\`, \`holidays\`) in America/New_York. */
+export const officeSchedule: OfficeSchedule = ${JSON.stringify(officeScheduleFrom(content.site), null, 2)};
 
 /** How long the purge function keeps what it erases (content/retention.yaml). */
 export const retention: RetentionPeriods = ${JSON.stringify(content.retention, null, 2)};

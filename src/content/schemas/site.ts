@@ -71,6 +71,22 @@ const officeHoursLine = z
 
 export type OfficeHoursLine = z.infer<typeof officeHoursLine>;
 
+/** 'YYYY-MM-DD' that is a real calendar date (no 2026-02-30). */
+function isCalendarDate(value: string): boolean {
+  const [year, month, day] = [Number(value.slice(0, 4)), Number(value.slice(5, 7)), Number(value.slice(8, 10))];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+const holiday = z.strictObject({
+  date: z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/, 'a date in quotes as "YYYY-MM-DD", e.g. "2026-12-25" (without quotes YAML reads it as a timestamp)')
+    .refine((value) => !/^\d{4}-\d{2}-\d{2}$/.test(value) || isCalendarDate(value), 'expected a real calendar date, e.g. "2026-12-25"')
+    .meta({ description: 'The local date (America/New_York) the office is closed, in quotes, e.g. "2026-12-25".' }),
+  name: text(60).meta({ description: 'What the day is, e.g. "Christmas Day".' }),
+});
+
 export const siteSchema = z.strictObject({
   name: text(60).meta({ description: 'The agency name shown everywhere, e.g. "Harbor Light Home Care". Page copy names it ((site.name)), never typed, so a new name changes every page.' }),
   legalLine: text(160).meta({
@@ -114,6 +130,22 @@ export const siteSchema = z.strictObject({
       });
     }, whenValid)
     .meta({ description: 'Office hours, one line per day or range of days, in the order shown (home page, /contact, and search engines).' }),
+  holidays: z
+    .array(holiday)
+    .max(60)
+    .superRefine((list, ctx) => {
+      const first = new Map<string, number>();
+      list.forEach((entry, index) => {
+        const seen = first.get(entry.date);
+        if (seen === undefined) first.set(entry.date, index);
+        else ctx.addIssue({ code: 'custom', path: [index, 'date'], message: 'expected each date once', params: { found: `${entry.date} again (also in holidays[${seen}])` } });
+      });
+    }, whenValid)
+    .optional()
+    .meta({
+      description:
+        'Optional: the dates the office is closed although officeHours say it is open, e.g. - { date: "2026-12-25", name: Christmas Day }. The instant reply to each sender names the next opening after them, and the reports count no office time on them. Add next year\'s before it begins.',
+    }),
   afterHours: text(160).meta({
     description: 'The line shown under the office hours about emergencies outside them, e.g. "Outside office hours, our on-call line takes emergency calls at any hour, every day of the year."',
   }),

@@ -3,6 +3,7 @@ import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
 import type { RetentionPeriods } from './purge.ts';
 import type { NotificationSettings } from './notify.ts';
+import type { OfficeSchedule } from './officeHours.ts';
 
 export const formChoices: FormChoices = {
   "positions": [
@@ -251,6 +252,93 @@ export const notificationSettings: NotificationSettings = {
     {
       "code": "companion-caregiver",
       "title": "Companion Caregiver"
+    }
+  ]
+};
+
+/** The office hours and holidays (site.yaml `officeHours`, `holidays`) in America/New_York. */
+export const officeSchedule: OfficeSchedule = {
+  "timeZone": "America/New_York",
+  "week": [
+    {
+      "day": 1,
+      "opens": "08:00",
+      "closes": "18:00"
+    },
+    {
+      "day": 2,
+      "opens": "08:00",
+      "closes": "18:00"
+    },
+    {
+      "day": 3,
+      "opens": "08:00",
+      "closes": "18:00"
+    },
+    {
+      "day": 4,
+      "opens": "08:00",
+      "closes": "18:00"
+    },
+    {
+      "day": 5,
+      "opens": "08:00",
+      "closes": "18:00"
+    },
+    {
+      "day": 6,
+      "opens": "09:00",
+      "closes": "15:00"
+    }
+  ],
+  "holidays": [
+    {
+      "date": "2026-01-01",
+      "name": "New Year's Day"
+    },
+    {
+      "date": "2026-05-25",
+      "name": "Memorial Day"
+    },
+    {
+      "date": "2026-07-04",
+      "name": "Independence Day"
+    },
+    {
+      "date": "2026-09-07",
+      "name": "Labor Day"
+    },
+    {
+      "date": "2026-11-26",
+      "name": "Thanksgiving"
+    },
+    {
+      "date": "2026-12-25",
+      "name": "Christmas Day"
+    },
+    {
+      "date": "2027-01-01",
+      "name": "New Year's Day"
+    },
+    {
+      "date": "2027-05-31",
+      "name": "Memorial Day"
+    },
+    {
+      "date": "2027-07-05",
+      "name": "Independence Day (observed)"
+    },
+    {
+      "date": "2027-09-06",
+      "name": "Labor Day"
+    },
+    {
+      "date": "2027-11-25",
+      "name": "Thanksgiving"
+    },
+    {
+      "date": "2027-12-25",
+      "name": "Christmas Day"
     }
   ]
 };
