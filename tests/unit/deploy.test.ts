@@ -1,0 +1,332 @@
+/**
+ * `npm run deploy` (scripts/deploy.ts, scripts/lib/deployPlan.ts) and the workflow that runs it
+ * (.github/workflows/deploy.yml). No real service is called: the dry run runs nothing, and the runs that do start
+ * find `npm`, `npx` and `psql` replaced on their PATH by small programs that only write down what they were asked
+ * to do and with which settings. The schedules' SQL runs on Debian's PostgreSQL 15, twice, to show that a second
+ * deploy updates rather than adds.
+ */
+import { spawnSync } from 'node:child_process';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { parse } from 'yaml';
+import { DEPLOY_SETTINGS, functionNames, functionsWithoutConfig, NETLIFY_CLI, pgEnvironment, SCHEDULES, scheduleSql, SUPABASE_CLI } from '../../scripts/lib/deployPlan.ts';
+import { postgres15Missing, POSTGRES15_BIN, startPostgres15, type Postgres15 } from '../../scripts/lib/postgres15.ts';
+
+/** Every setting, with values a test can look for in the output: the secrets' must never appear. */
+const FULL: Record<string, string> = {
+  SITE_URL: 'https://www.hearthside-care.com',
+  VITE_SUPABASE_URL: 'https://abcdefghijklmnopqrst.supabase.co',
+  VITE_SUPABASE_ANON_KEY: 'sb_publishable_public-anon-value',
+  SUPABASE_PROJECT_REF: 'abcdefghijklmnopqrst',
+  SUPABASE_ACCESS_TOKEN: 'sbp_SECRET-access-token-1',
+  SUPABASE_DB_PASSWORD: 'SECRET-db-password-2',
+  SUPABASE_DB_URL: 'postgresql://postgres.abcdefghijklmnopqrst:SECRET-db-password-2@aws-0-us-east-1.pooler.supabase.com:5432/postgres',
+  SUPABASE_SERVICE_ROLE_KEY: 'SECRET-service-role-3',
+  NETLIFY_AUTH_TOKEN: 'nfp_SECRET-netlify-4',
+  NETLIFY_SITE_ID: '0d1c2b3a-site-id',
+  MAIL_API_KEY: 're_SECRET-mail-5',
+  RATE_LIMIT_SALT: 'SECRET-salt-6',
+  NOTIFY_TO: 'intake@hearthside-care.com',
+};
+const SECRET_VALUES = DEPLOY_SETTINGS.filter((setting) => setting.kind === 'secret').flatMap((setting) => (FULL[setting.name] ? [FULL[setting.name]!] : []));
+
+/** The environment of the machine without any deploy setting (a developer's may hold some). */
+function cleanEnv(): Record<string, string> {
+  const env: Record<string, string> = {};
+  for (const [name, value] of Object.entries(process.env)) {
+    if (value !== undefined && !DEPLOY_SETTINGS.some((setting) => setting.name === name) && !name.startsWith('GITHUB_')) env[name] = value;
+  }
+  return env;
+}
+
+let stubs: string;
+let log: string;
+beforeAll(() => {
+  stubs = mkdtempSync(path.join(tmpdir(), 'deploy-stubs-'));
+  log = path.join(stubs, 'calls.log');
+  // Each stand-in program writes one line: its name, its arguments, and which settings reached it. psql answers
+  // --version as the runner's does; the Supabase CLI's `secrets set` copies its file (and the file's mode) to the
+  // log; psql copies its standard input. DEPLOY_FAIL makes the call whose arguments contain it fail.
+  const stub = `#!/bin/sh
+name=$(basename "$0")
+if [ "$name" = psql ] && [ "$1" = --version ]; then echo "psql (PostgreSQL) 16.4"; exit 0; fi
+printf '%s %s | netlify:%s access:%s dbpass:%s service:%s pgpass:%s project_url:%s\\n' "$name" "$*" "\${NETLIFY_AUTH_TOKEN:+yes}" "\${SUPABASE_ACCESS_TOKEN:+yes}" "\${SUPABASE_DB_PASSWORD:+yes}" "\${SUPABASE_SERVICE_ROLE_KEY:+yes}" "\${PGPASSWORD:+yes}" "\${DEPLOY_PROJECT_URL}" >> "$DEPLOY_LOG"
+previous=
+for arg in "$@"; do
+  if [ "$previous" = --env-file ]; then { printf 'file mode %s\\n' "$(stat -c %a "$arg")"; cat "$arg"; } >> "$DEPLOY_LOG"; fi
+  previous=$arg
+done
+if [ "$name" = psql ] && [ "$previous" = - ]; then cat >> "$DEPLOY_LOG"; fi
+case "$*" in *"\${DEPLOY_FAIL:-no failure asked}"*) exit 3;; esac
+exit 0
+`;
+  for (const name of ['npm', 'npx', 'psql']) {
+    writeFileSync(path.join(stubs, name), stub);
+    chmodSync(path.join(stubs, name), 0o755);
+  }
+});
+afterAll(() => rmSync(stubs, { recursive: true, force: true }));
+
+/** Runs `npm run deploy` as npm does (tsx), with the stand-in programs first on the PATH. */
+function deploy(args: string[], settings: Record<string, string>, extra: Record<string, string> = {}) {
+  rmSync(log, { force: true });
+  const env = { ...cleanEnv(), ...settings, ...extra, DEPLOY_LOG: log, PATH: `${stubs}${path.delimiter}${process.env.PATH}` };
+  const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', ...args], { encoding: 'utf8', env });
+  let calls = '';
+  try {
+    calls = readFileSync(log, 'utf8');
+  } catch {
+    // Nothing was called.
+  }
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr, output: result.stdout + result.stderr, calls };
+}
+
+/** The titles of the steps as printed ("3/8 Apply ..."), without their numbers. */
+const titles = (output: string) => [...output.matchAll(/^\d+\/\d+ (.+)$/gm)].map((match) => match[1]!);
+
+const ORDER = [/^Launch check and production build/, /^Link the Supabase project/, /^Apply the new migrations/, /^Apply the stages/, /^Set the functions' settings/, /^Deploy the Edge Functions/, /^Schedule the calls/, /^Publish dist\/client to Netlify/];
+
+describe('the dry run', () => {
+  test('prints every step in order, each with its command, and runs nothing', () => {
+    const run = deploy(['--dry-run'], FULL);
+    expect(run.status).toBe(0);
+    expect(run.calls).toBe('');
+    const printed = titles(run.stdout);
+    expect(printed).toHaveLength(ORDER.length);
+    printed.forEach((title, index) => expect(title).toMatch(ORDER[index]!));
+    expect(run.stdout).toContain('$ SITE_URL=https://www.hearthside-care.com VITE_SUPABASE_URL=https://abcdefghijklmnopqrst.supabase.co VITE_SUPABASE_ANON_KEY=sb_publishable_public-anon-value npm run check -- --launch');
+    expect(run.stdout).toContain(`npx --yes ${SUPABASE_CLI} link --project-ref abcdefghijklmnopqrst`);
+    expect(run.stdout).toContain(`npx --yes ${SUPABASE_CLI} db push --yes`);
+    expect(run.stdout).toContain('psql -X -q -v ON_ERROR_STOP=1 --single-transaction -f supabase/workflow.generated.sql');
+    expect(run.stdout).toContain(`NETLIFY_AUTH_TOKEN=*** NETLIFY_SITE_ID=0d1c2b3a-site-id npx --yes ${NETLIFY_CLI} deploy --prod --no-build --dir dist/client`);
+    expect(run.stdout).toContain('Every required setting is set.');
+  });
+
+  test('deploys every folder of supabase/functions, one command each', () => {
+    const run = deploy(['--dry-run'], FULL);
+    const deployed = [...run.stdout.matchAll(/functions deploy (\S+) --project-ref abcdefghijklmnopqrst --use-api/g)].map((match) => match[1]);
+    expect(deployed).toEqual(functionNames(process.cwd()));
+    expect(deployed).toEqual(expect.arrayContaining(['notify', 'purge', 'submit-application', 'submit-inquiry']));
+  });
+
+  test('never prints a secret: each is shown as ***, the variables as they are', () => {
+    const run = deploy(['--dry-run'], FULL);
+    for (const secret of SECRET_VALUES) expect(run.output).not.toContain(secret);
+    expect(run.stdout).toContain('SUPABASE_ACCESS_TOKEN=*** SUPABASE_DB_PASSWORD=***');
+    expect(run.stdout).toContain('(the file holds SITE_URL=https://www.hearthside-care.com RATE_LIMIT_SALT=*** MAIL_API_KEY=*** NOTIFY_TO=intake@hearthside-care.com)');
+  });
+
+  test('needs no credentials, and says which settings are needed and which are missing', () => {
+    const run = deploy(['--dry-run'], {});
+    expect(run.status).toBe(0);
+    expect(run.calls).toBe('');
+    const required = DEPLOY_SETTINGS.filter((setting) => setting.required).map((setting) => setting.name);
+    expect(run.stdout).toContain(`Needs: ${required.join(', ')}.`);
+    expect(run.stdout).toContain(`Missing now: ${required.join(', ')} (the real run stops before changing anything until they are set).`);
+    expect(titles(run.stdout)).toHaveLength(ORDER.length);
+  });
+});
+
+describe('the real run, against stand-in programs', () => {
+  test('refuses to start without a required secret, naming it, and changes nothing', () => {
+    const { NETLIFY_AUTH_TOKEN: _token, ...withoutToken } = FULL;
+    const run = deploy([], withoutToken);
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Deploy stopped. Nothing was changed: NETLIFY_AUTH_TOKEN is not set.');
+    expect(run.calls).toBe('');
+    expect(titles(run.stdout)).toEqual([]);
+  });
+
+  test('names every missing setting at once', () => {
+    const run = deploy([], { SITE_URL: FULL.SITE_URL! });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Nothing was changed: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, SUPABASE_PROJECT_REF, SUPABASE_ACCESS_TOKEN, SUPABASE_DB_PASSWORD, SUPABASE_DB_URL, SUPABASE_SERVICE_ROLE_KEY, NETLIFY_AUTH_TOKEN, NETLIFY_SITE_ID are not set.');
+    expect(run.calls).toBe('');
+  });
+
+  test('runs the steps in order, giving each command only the secrets it uses, none on a command line', () => {
+    const run = deploy([], FULL);
+    expect(run.stderr).toBe('');
+    expect(run.status).toBe(0);
+    const calls = run.calls.split('\n').filter((line) => / \| netlify:/.test(line));
+    const functions = functionNames(process.cwd());
+    expect(calls.map((line) => line.split(' | ')[0])).toEqual([
+      'npm run check -- --launch',
+      'npm run build',
+      `npx --yes ${SUPABASE_CLI} link --project-ref abcdefghijklmnopqrst`,
+      `npx --yes ${SUPABASE_CLI} db push --yes`,
+      'psql -X -q -v ON_ERROR_STOP=1 --single-transaction -f supabase/workflow.generated.sql',
+      expect.stringMatching(new RegExp(`^npx --yes ${SUPABASE_CLI.replace(/\./g, '\\.')} secrets set --project-ref abcdefghijklmnopqrst --env-file /\\S+/functions\\.env$`)),
+      ...functions.map((name) => `npx --yes ${SUPABASE_CLI} functions deploy ${name} --project-ref abcdefghijklmnopqrst --use-api`),
+      'psql -X -q -v ON_ERROR_STOP=1 --single-transaction -f -',
+      `npx --yes ${NETLIFY_CLI} deploy --prod --no-build --dir dist/client --message Deploy from npm run deploy`,
+    ]);
+    const seen = (call: string) => calls.find((line) => line.startsWith(call))!.split(' | ')[1];
+    // The build holds no token; the CLI only its own; psql the database's password through libpq's PGPASSWORD.
+    expect(seen('npm run build')).toBe('netlify: access: dbpass: service: pgpass: project_url:');
+    expect(seen(`npx --yes ${SUPABASE_CLI} db push`)).toBe('netlify: access:yes dbpass:yes service: pgpass: project_url:');
+    expect(seen(`npx --yes ${NETLIFY_CLI}`)).toBe('netlify:yes access: dbpass: service: pgpass: project_url:');
+    expect(seen('psql -X -q -v ON_ERROR_STOP=1 --single-transaction -f -')).toBe('netlify: access: dbpass: service:yes pgpass:yes project_url:https://abcdefghijklmnopqrst.supabase.co');
+    // The functions' settings travel in a file only the deploy's user can read; the schedules read Vault's values
+    // from the environment: neither is on a command line.
+    expect(run.calls).toContain('file mode 600\nSITE_URL="https://www.hearthside-care.com"\nRATE_LIMIT_SALT="SECRET-salt-6"\nMAIL_API_KEY="re_SECRET-mail-5"\nNOTIFY_TO="intake@hearthside-care.com"\n');
+    expect(run.calls).toContain(scheduleSql());
+    for (const secret of SECRET_VALUES) {
+      for (const call of calls) expect(call).not.toContain(secret);
+      expect(run.output).not.toContain(secret);
+    }
+    expect(run.stdout).toContain('Deployed: the database, the functions and the schedules are up to date, and the site is published.');
+  });
+
+  test('stops at a failing step, says what is done, and never publishes the site', () => {
+    const run = deploy([], FULL, { DEPLOY_FAIL: 'db push' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Step 3 (Apply the new migrations (supabase/migrations; never the seed)) failed, exit code 3. Steps 1 to 2 are done. The site was not published');
+    expect(run.calls).not.toContain('functions deploy');
+    expect(run.calls).not.toContain(NETLIFY_CLI);
+  });
+
+  test('a failing launch check stops the deploy before anything is changed', () => {
+    const run = deploy([], FULL, { DEPLOY_FAIL: '--launch' });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toContain('Nothing was changed (the build comes before any change).');
+    expect(run.calls.trim().split('\n')).toHaveLength(1);
+  });
+});
+
+describe('the function folders', () => {
+  let root: string;
+  beforeAll(() => {
+    root = mkdtempSync(path.join(tmpdir(), 'deploy-root-'));
+    for (const folder of ['_shared', 'submit-inquiry', 'staff-admin', 'notes']) mkdirSync(path.join(root, 'supabase', 'functions', folder), { recursive: true });
+    for (const folder of ['_shared', 'submit-inquiry', 'staff-admin']) writeFileSync(path.join(root, 'supabase', 'functions', folder, 'index.ts'), '');
+    writeFileSync(path.join(root, 'supabase', 'config.toml'), '[functions.submit-inquiry]\nverify_jwt = false\n');
+  });
+  afterAll(() => rmSync(root, { recursive: true, force: true }));
+
+  test('a new folder with an index.ts is deployed without a change to the deploy; _shared and folders without one are not', () => {
+    expect(functionNames(root)).toEqual(['staff-admin', 'submit-inquiry']);
+  });
+
+  test('a function without its block in supabase/config.toml is found, so the deploy refuses it', () => {
+    expect(functionsWithoutConfig(root, functionNames(root))).toEqual(['staff-admin']);
+    expect(functionsWithoutConfig(process.cwd(), functionNames(process.cwd()))).toEqual([]);
+  });
+});
+
+test("psql is given the connection string's parts, the password decoded, never the string itself", () => {
+  expect(pgEnvironment('postgresql://postgres.ref:p%40ss%2Fw@aws-0-eu.pooler.supabase.com:6543/postgres')).toEqual({
+    PGHOST: 'aws-0-eu.pooler.supabase.com',
+    PGPORT: '6543',
+    PGUSER: 'postgres.ref',
+    PGDATABASE: 'postgres',
+    PGSSLMODE: 'require',
+    PGPASSWORD: 'p@ss/w',
+  });
+  expect(() => pgEnvironment('https://ref.supabase.co')).toThrow('SUPABASE_DB_URL must start with postgresql://');
+});
+
+/**
+ * Vault and pg_cron are not Debian packages: these stand-ins keep exactly the behaviour the SQL relies on. Vault's
+ * secrets have unique names (vault.create_secret refuses a name twice); cron.schedule with a job name replaces
+ * that job (pg_cron 1.3 and later: "if a job with the same name exists, it is updated").
+ */
+const VAULT_AND_CRON = `
+create schema extensions;
+create schema vault;
+create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique not null, secret text not null, updated_at timestamptz default now());
+create view vault.decrypted_secrets as select id, name, secret as decrypted_secret from vault.secrets;
+create function vault.create_secret(new_secret text, new_name text) returns uuid language sql as $$ insert into vault.secrets (name, secret) values (new_name, new_secret) returning id $$;
+create function vault.update_secret(secret_id uuid, new_secret text) returns void language sql as $$ update vault.secrets set secret = new_secret, updated_at = now() where id = secret_id $$;
+create schema cron;
+create table cron.job (jobid bigserial primary key, jobname text unique, schedule text not null, command text not null);
+create function cron.schedule(job_name text, schedule text, command text) returns bigint language sql as $$
+  insert into cron.job (jobname, schedule, command) values (job_name, schedule, command)
+  on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command returning jobid $$;
+create schema net;
+`;
+
+describe.skipIf(postgres15Missing() !== null)('the schedules on PostgreSQL 15', () => {
+  let server: Postgres15;
+  beforeAll(() => {
+    server = startPostgres15();
+    server.psql(VAULT_AND_CRON);
+  }, 60_000);
+  afterAll(() => server?.stop());
+
+  /** The schedules' SQL as the deploy gives it to psql, the extensions it creates left out (the stand-ins are there). */
+  function applySchedules(projectUrl: string, serviceRoleKey: string) {
+    const sql = scheduleSql().replace(/^create extension .*$/gm, '');
+    server.run(path.join(POSTGRES15_BIN, 'psql'), ['-X', '-q', '-v', 'ON_ERROR_STOP=1', '--single-transaction', '-f', '-'], {
+      input: sql,
+      env: { ...process.env, PGHOST: server.host, PGPORT: server.port, PGUSER: 'postgres', PGDATABASE: 'postgres', DEPLOY_PROJECT_URL: projectUrl, SUPABASE_SERVICE_ROLE_KEY: serviceRoleKey },
+    });
+  }
+
+  test('a second deploy updates the Vault secrets and the three jobs, and adds none', () => {
+    applySchedules('https://old.supabase.co', 'old-key');
+    applySchedules('https://new.supabase.co', 'new-key');
+    expect(server.psql("select string_agg(name || '=' || secret, ',' order by name) from vault.secrets")).toBe('project_url=https://new.supabase.co,service_role_key=new-key');
+    expect(server.psql("select string_agg(jobname || ' ' || schedule, ',' order by jobid) from cron.job")).toBe(SCHEDULES.map(({ job, cron }) => `${job} ${cron}`).join(','));
+    expect(server.psql("select string_agg(jobname, ',' order by jobid) from cron.job where command like '%vault.decrypted_secrets%service_role_key%'")).toBe('retention-purge,notify,overdue-digest');
+    expect(server.psql("select command from cron.job where jobname = 'overdue-digest'")).toContain("|| '/functions/v1/notify?digest'");
+  });
+});
+
+describe('the deploy workflow', () => {
+  interface Job {
+    uses?: string;
+    needs?: string | string[];
+    if?: string;
+    'runs-on'?: string;
+    environment?: { name: string; url?: string };
+    concurrency?: { group: string; 'cancel-in-progress': boolean };
+    env?: Record<string, string>;
+    steps?: Array<{ uses?: string; run?: string }>;
+  }
+  const workflow = parse(readFileSync('.github/workflows/deploy.yml', 'utf8')) as { on: Record<string, { branches?: string[] } | null>; permissions: Record<string, string>; jobs: Record<string, Job> };
+  const deployJob = Object.values(workflow.jobs).find((job) => job.steps?.some((step) => step.run === 'npm run deploy'));
+  const checksJob = Object.entries(workflow.jobs).find(([, job]) => job.uses === './.github/workflows/check.yml');
+
+  test('runs on a push to main, or by hand, with a read-only token', () => {
+    expect(Object.keys(workflow.on).sort()).toEqual(['push', 'workflow_dispatch']);
+    expect(workflow.on.push?.branches).toEqual(['main']);
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+  });
+
+  test('the deploy job needs the checks (check.yml itself, called), and runs only on the default branch', () => {
+    expect(checksJob).toBeDefined();
+    expect([deployJob?.needs].flat()).toContain(checksJob![0]);
+    expect(deployJob?.if).toBe("github.ref == format('refs/heads/{0}', github.event.repository.default_branch)");
+    expect(readFileSync('.github/workflows/check.yml', 'utf8')).toMatch(/^ {2}workflow_call:/m);
+  });
+
+  test('deploys in the environment "production", one deploy at a time, never cancelled half-way', () => {
+    expect(deployJob?.environment?.name).toBe('production');
+    expect(deployJob?.concurrency).toEqual({ group: 'deploy-production', 'cancel-in-progress': false });
+  });
+
+  test('pins every action by a full commit SHA and installs from the lockfile', () => {
+    const uses = deployJob?.steps?.flatMap((step) => (step.uses ? [step.uses] : [])) ?? [];
+    expect(uses.length).toBeGreaterThan(0);
+    for (const action of uses) expect(action).toMatch(/^[\w.-]+\/[\w.-]+@[0-9a-f]{40}$/);
+    const runs = deployJob?.steps?.flatMap((step) => (step.run ? [step.run] : [])) ?? [];
+    expect(runs.indexOf('npm ci')).toBeLessThan(runs.indexOf('npm run deploy'));
+  });
+
+  test('gives the deploy every setting of the table, the secrets from secrets and the rest from variables', () => {
+    expect(deployJob?.env).toEqual({
+      CI: '1',
+      ...Object.fromEntries(DEPLOY_SETTINGS.map(({ name, kind }) => [name, `\${{ ${kind === 'secret' ? 'secrets' : 'vars'}.${name} }}`])),
+    });
+  });
+});
+
+test("the README's \"Deploy from git\" table lists every setting, as the deploy reads it", () => {
+  const readme = readFileSync('README.md', 'utf8');
+  const section = readme.slice(readme.indexOf('### Deploy from git'), readme.indexOf('\n## ', readme.indexOf('### Deploy from git')));
+  const rows = [...section.matchAll(/^\| `(\w+)` \| (secret|variable) \| (yes|no) \|/gm)].map((match) => [match[1], match[2], match[3]]);
+  expect(rows).toEqual(DEPLOY_SETTINGS.map(({ name, kind, required }) => [name, kind, required ? 'yes' : 'no']));
+});
