@@ -1,9 +1,11 @@
 /**
  * The GoTrue subset supabase-js uses: password and refresh-token grants (with rotation and GoTrue's 10 s
- * reuse interval), the current user, and sign-out. Sessions and refresh tokens live in auth.sessions and
+ * reuse interval), the current user and changing its password (PUT /user), sign-out, and the admin's invite and
+ * recovery links (POST /admin/generate_link, opened at GET /verify: one use, expiring after the e-mail OTP
+ * expiry, 24 h as supabase/config.toml sets it). Sessions and refresh tokens live in auth.sessions and
  * auth.refresh_tokens, as on Supabase, so signing out really revokes them.
  */
-import { randomBytes, randomUUID } from 'node:crypto';
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { SignJWT } from 'jose';
 import type { Db } from './db.ts';
 import { bearer, readBody, sendJson, verifyJwt, type Req, type Res } from './http.ts';
@@ -12,6 +14,10 @@ import type { Passwords } from './passwords.ts';
 
 export const ACCESS_TOKEN_SECONDS = 3600;
 const REUSE_INTERVAL_MS = 10_000;
+/** How long an invite or recovery link works: [auth.email] otp_expiry in supabase/config.toml (GoTrue's MAILER_OTP_EXP). */
+export const OTP_EXPIRY_SECONDS = 86_400;
+/** The site an e-mail link returns to when it names none: [auth] site_url. */
+const SITE_URL = 'http://localhost:3000';
 
 /** GoTrue's default: 30 sign-in attempts per 5 minutes per client address ([auth.rate_limit] sign_in_sign_ups). */
 export const SIGN_IN_LIMIT = 30;
@@ -89,7 +95,7 @@ export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options
   // Awaited at the first unknown e-mail; a stand-in closed before that must not leave it failing unhandled.
   dummyHash.catch(() => undefined);
 
-  async function issueSession(user: UserRow, sessionId: string, refreshToken: string) {
+  async function issueSession(user: UserRow, sessionId: string, refreshToken: string, method = 'password') {
     const now = Math.floor(Date.now() / 1000);
     const exp = now + ACCESS_TOKEN_SECONDS;
     const accessToken = await new SignJWT({
@@ -104,7 +110,7 @@ export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options
       user_metadata: user.raw_user_meta_data ?? {},
       role: user.role,
       aal: 'aal1',
-      amr: [{ method: 'password', timestamp: now }],
+      amr: [{ method, timestamp: now }],
       session_id: sessionId,
       is_anonymous: user.is_anonymous,
     })
@@ -260,6 +266,7 @@ export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options
       );
       return sendJson(res, 200, userJson((await userById(newId))!));
     }
+    if (req.method === 'POST' && route === '/admin/generate_link') return generateLink(req, res, url);
     if (req.method === 'PUT' && id) {
       const body = parseJson(await readBody(req));
       if (!(await userById(id))) return authError(res, 404, 'user_not_found', 'User not found');
@@ -278,10 +285,109 @@ export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options
     authError(res, 404, 'not_found', `Not found: ${req.method} /auth/v1${route}`);
   }
 
+  /**
+   * An invite or recovery link, as GoTrue makes it (the e-mail is the caller's to send): invite creates the user
+   * (unconfirmed, no password) or invites again one who never confirmed, and refuses a confirmed one; recovery
+   * needs an existing user. The link's token is stored hashed in the user's row, one at a time per kind.
+   */
+  async function generateLink(req: Req, res: Res, url: URL) {
+    const body = parseJson(await readBody(req));
+    const type = body.type;
+    const email = typeof body.email === 'string' ? body.email.trim().toLowerCase() : '';
+    if (type !== 'invite' && type !== 'recovery') return authError(res, 400, 'validation_failed', 'Invalid email action link type requested');
+    if (!/^[^@\s]+@[^@\s]+\.[^@\s]+$/.test(email)) return authError(res, 400, 'validation_failed', 'Unable to validate email address: invalid format');
+    let user = (await db.query<UserRow>(`select ${USER_COLUMNS} from auth.users where lower(email) = $1`, [email])).rows[0];
+    if (type === 'invite') {
+      if (user?.email_confirmed_at) return authError(res, 422, 'email_exists', 'A user with this email address has already been registered');
+      if (!user) {
+        const newId = randomUUID();
+        await db.query(
+          `insert into auth.users (instance_id, id, aud, role, email, encrypted_password, confirmation_token, recovery_token,
+             email_change_token_new, email_change, raw_app_meta_data, raw_user_meta_data, created_at, updated_at)
+           values ('00000000-0000-0000-0000-000000000000', $1, 'authenticated', 'authenticated', $2, '', '', '', '', '',
+             '{"provider":"email","providers":["email"]}', $3, now(), now())`,
+          [newId, email, JSON.stringify(body.data ?? {})],
+        );
+        user = (await userById(newId))!;
+      }
+    } else if (!user) return authError(res, 404, 'user_not_found', 'User with this email not found');
+    const otp = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const hashed = createHash('sha224').update(email + otp).digest('hex');
+    if (type === 'invite') await db.query('update auth.users set confirmation_token = $2, confirmation_sent_at = now(), invited_at = now(), updated_at = now() where id = $1', [user.id, hashed]);
+    else await db.query('update auth.users set recovery_token = $2, recovery_sent_at = now(), updated_at = now() where id = $1', [user.id, hashed]);
+    const redirectTo = typeof body.redirect_to === 'string' ? body.redirect_to : (url.searchParams.get('redirect_to') ?? SITE_URL);
+    const link = new URL(`${apiUrl}/auth/v1/verify`);
+    link.search = new URLSearchParams({ token: hashed, type, redirect_to: redirectTo }).toString();
+    sendJson(res, 200, { ...userJson((await userById(user.id))!), action_link: link.href, email_otp: otp, hashed_token: hashed, verification_type: type, redirect_to: redirectTo });
+  }
+
+  /**
+   * An e-mail link opened: a token of its type, not used and not expired, signs the user in (an invite confirms
+   * the address) and goes on, 303, to redirect_to with the session in the fragment, as GoTrue's implicit flow does;
+   * anything else goes on with GoTrue's error there instead (otp_expired, whether expired, used or unknown).
+   */
+  async function verify(res: Res, url: URL) {
+    const token = url.searchParams.get('token') ?? '';
+    const type = url.searchParams.get('type');
+    const redirectTo = url.searchParams.get('redirect_to') || SITE_URL;
+    const go = (fragment: Record<string, string>) => {
+      res.statusCode = 303;
+      res.setHeader('Location', `${redirectTo.split('#')[0]}#${new URLSearchParams(fragment).toString()}`);
+      res.end();
+    };
+    const refuse = () => go({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    if (type !== 'invite' && type !== 'recovery') return authError(res, 400, 'validation_failed', 'Verify requires a verification type');
+    if (!token) return refuse();
+    const [tokenColumn, sentColumn] = type === 'invite' ? ['confirmation_token', 'confirmation_sent_at'] : ['recovery_token', 'recovery_sent_at'];
+    const found = (
+      await db.query<{ id: string; expired: boolean }>(
+        `select id, ${sentColumn} is null or ${sentColumn} + make_interval(secs => $2) < now() as expired from auth.users where ${tokenColumn} = $1 and deleted_at is null`,
+        [token, OTP_EXPIRY_SECONDS],
+      )
+    ).rows[0];
+    if (!found || found.expired) return refuse();
+    await db.query(
+      `update auth.users set ${tokenColumn} = '', email_confirmed_at = coalesce(email_confirmed_at, now()), last_sign_in_at = now(), updated_at = now() where id = $1`,
+      [found.id],
+    );
+    const user = (await userById(found.id))!;
+    if (user.banned_until && new Date(user.banned_until) > new Date()) return go({ error: 'unauthorized_client', error_code: 'user_banned', error_description: 'User is banned' });
+    const sessionId = randomUUID();
+    await db.query(`insert into auth.sessions (id, user_id, created_at, updated_at, aal) values ($1, $2, now(), now(), 'aal1')`, [sessionId, user.id]);
+    const session = await issueSession(user, sessionId, await newRefreshToken(user.id, sessionId, null), 'otp');
+    go({
+      access_token: session.access_token,
+      expires_at: String(session.expires_at),
+      expires_in: String(session.expires_in),
+      refresh_token: session.refresh_token,
+      token_type: 'bearer',
+      type,
+    });
+  }
+
+  /** updateUser: the signed-in user sets a new password (at least 6 characters, not the one they have). */
+  async function updateUser(req: Req, res: Res) {
+    const found = await sessionUser(req);
+    if ('status' in found) return authError(res, found.status, found.code, found.message);
+    const body = parseJson(await readBody(req));
+    if (typeof body.password === 'string') {
+      if (body.password.length < 6) return authError(res, 422, 'weak_password', 'Password should be at least 6 characters.');
+      const current = (await db.query<{ encrypted_password: string }>('select encrypted_password from auth.users where id = $1', [found.user.id])).rows[0]?.encrypted_password;
+      if (current && (await passwords.compare(body.password, current))) return authError(res, 422, 'same_password', 'New password should be different from the old password.');
+      await db.query('update auth.users set encrypted_password = $2, updated_at = now() where id = $1', [found.user.id, await passwords.hash(body.password)]);
+    }
+    if (body.data && typeof body.data === 'object') {
+      await db.query(`update auth.users set raw_user_meta_data = coalesce(raw_user_meta_data, '{}') || $2::jsonb, updated_at = now() where id = $1`, [found.user.id, JSON.stringify(body.data)]);
+    }
+    sendJson(res, 200, userJson((await userById(found.user.id))!));
+  }
+
   return async function handleAuth(req: Req, res: Res, url: URL): Promise<void> {
     const route = url.pathname.replace(/^\/auth\/v1/, '');
-    // Supabase's gateway wants the project's key on every auth request but the public key set.
+    // Supabase's gateway wants the project's key on every auth request but the public key set and the e-mail
+    // links, which a browser opens as they are.
     if (req.method === 'GET' && route === '/.well-known/jwks.json') return sendJson(res, 200, { keys: [] });
+    if (req.method === 'GET' && route === '/verify') return verify(res, url);
     if (!req.headers.apikey) return sendJson(res, 401, { message: 'No API key found in request' });
     if (route.startsWith('/admin/')) return admin(req, res, route, url);
     if (req.method === 'POST' && route === '/token') {
@@ -291,6 +397,7 @@ export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options
       return authError(res, 400, 'invalid_credentials', 'unsupported_grant_type');
     }
     if (req.method === 'GET' && route === '/user') return getUser(req, res);
+    if (req.method === 'PUT' && route === '/user') return updateUser(req, res);
     if (req.method === 'POST' && route === '/logout') return logout(req, res, url.searchParams.get('scope') ?? 'global');
     authError(res, 404, 'not_found', `Not found: ${req.method} /auth/v1${route}`);
   };

@@ -16,9 +16,11 @@ import { createNotify } from '../../supabase/functions/notify/handler.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
 import type { NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
 import { createPurge } from '../../supabase/functions/purge/handler.ts';
+import { createStaff } from '../../supabase/functions/staff/handler.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
 import { sendJson, verifyJwt, type Req, type Res } from './http.ts';
+import { apiKey } from './keys.ts';
 
 type Handler = (req: Request) => Promise<Response>;
 
@@ -96,6 +98,7 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
   /** What the generated module says now, for the stand-in's own purge timer. */
   const current = {} as { retention: GeneratedChoices['retention']; notify: NotifyConfig | undefined };
   const mailer = mail ? mailApi(mail) : undefined;
+  const anonKey = await apiKey('anon');
   async function load(): Promise<void> {
     const { formChoices, inquiryChoices, providerContactForm, retention, notificationSettings } = await readChoices(projectDir);
     const notify = mailer ? { ...notificationSettings, siteUrl, mailer } : undefined;
@@ -103,6 +106,7 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
     functions = {
       notify: createNotify({ supabaseUrl: apiUrl, serviceRoleKey, notify }),
       purge: createPurge({ supabaseUrl: apiUrl, serviceRoleKey, retention }),
+      staff: createStaff({ supabaseUrl: apiUrl, serviceRoleKey, anonKey, allowOrigin: common.allowOrigin, notify }),
       'submit-application': createSubmitApplication({ ...common, choices: formChoices, notify }),
       'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, notify, ...(hubspotApi ? { hubspotApi } : {}) }),
     };
