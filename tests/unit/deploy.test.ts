@@ -72,7 +72,7 @@ afterAll(() => rmSync(stubs, { recursive: true, force: true }));
 /** Runs `npm run deploy` as npm does (tsx), with the stand-in programs first on the PATH. */
 function deploy(args: string[], settings: Record<string, string>, extra: Record<string, string> = {}) {
   rmSync(log, { force: true });
-  const env = { ...cleanEnv(), ...settings, ...extra, DEPLOY_LOG: log, PATH: `${stubs}${path.delimiter}${process.env.PATH}` };
+  const env = { ...cleanEnv(), PATH: `${stubs}${path.delimiter}${process.env.PATH}`, ...settings, ...extra, DEPLOY_LOG: log };
   const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', ...args], { encoding: 'utf8', env });
   let calls = '';
   try {
@@ -144,6 +144,20 @@ describe('the real run, against stand-in programs', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toContain('Nothing was changed: VITE_SUPABASE_URL, VITE_SUPABASE_ANON_KEY, SUPABASE_PROJECT_REF, SUPABASE_ACCESS_TOKEN, SUPABASE_DB_PASSWORD, SUPABASE_DB_URL, SUPABASE_SERVICE_ROLE_KEY, NETLIFY_AUTH_TOKEN, NETLIFY_SITE_ID are not set.');
     expect(run.calls).toBe('');
+  });
+
+  test('refuses to start with a psql older than 15 (no \\getenv), and changes nothing', () => {
+    const old = mkdtempSync(path.join(tmpdir(), 'deploy-psql14-'));
+    try {
+      writeFileSync(path.join(old, 'psql'), '#!/bin/sh\necho "psql (PostgreSQL) 14.12"\n');
+      chmodSync(path.join(old, 'psql'), 0o755);
+      const run = deploy([], FULL, { PATH: `${old}${path.delimiter}${stubs}${path.delimiter}${process.env.PATH}` });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain('Nothing was changed: the deploy runs psql 15 or later (for \\getenv), found psql (PostgreSQL) 14.12.');
+      expect(run.calls).toBe('');
+    } finally {
+      rmSync(old, { recursive: true, force: true });
+    }
   });
 
   test('runs the steps in order, giving each command only the secrets it uses, none on a command line', () => {
