@@ -38,7 +38,7 @@ export const DEPLOY_SETTINGS: readonly DeploySetting[] = [
   { name: 'SUPABASE_PROJECT_REF', kind: 'variable', required: true, use: "The project's reference id (the `<ref>` of its URL), for `supabase link`." },
   { name: 'SUPABASE_ACCESS_TOKEN', kind: 'secret', required: true, use: 'A Supabase personal access token (Dashboard > Account > Access Tokens), for the Supabase CLI.' },
   { name: 'SUPABASE_DB_PASSWORD', kind: 'secret', required: true, use: "The database's password (set when the project was made; Project Settings > Database), for `supabase link` and `supabase db push`." },
-  { name: 'SUPABASE_DB_URL', kind: 'secret', required: true, use: "The database's connection string (Connect in the dashboard; with the password in it), for the stages' SQL and the schedules (psql 15 or later)." },
+  { name: 'SUPABASE_DB_URL', kind: 'secret', required: true, use: "The database's connection string with its password: Connect in the dashboard > Session pooler (GitHub's runners have no IPv6, which the direct connection needs). For the stages' SQL and the schedules (psql 15 or later)." },
   { name: 'SUPABASE_SERVICE_ROLE_KEY', kind: 'secret', required: true, use: "The project's service_role key, kept in Vault for the schedules' calls to the purge and notify functions." },
   { name: 'NETLIFY_AUTH_TOKEN', kind: 'secret', required: true, use: 'A Netlify personal access token (User settings > Applications), to publish the site.' },
   { name: 'NETLIFY_SITE_ID', kind: 'variable', required: true, use: "The Netlify site's id (Site configuration > Site details > Site ID)." },
