@@ -205,7 +205,7 @@ export function deploySteps(root: string, env: Env): Step[] {
     { title: 'Apply the new migrations (supabase/migrations; never the seed)', commands: [{ ...npxSupabase('db', 'push', '--yes'), env: ['SUPABASE_ACCESS_TOKEN', 'SUPABASE_DB_PASSWORD'] }] },
     { title: 'Apply the stages of content/workflow.yaml (supabase/workflow.generated.sql)', commands: [psql(['-f', 'supabase/workflow.generated.sql'])] },
     {
-      title: `Set the functions' settings (${functionSecrets.join(', ')}; the others of ${FUNCTION_SETTINGS.join(', ')} when set)`,
+      title: `Set the functions' settings: ${functionSecrets.join(', ')} (of ${FUNCTION_SETTINGS.join(', ')}, those set; one not set keeps the project's value)`,
       commands: [{ ...npxSupabase('secrets', 'set', '--project-ref', ref, '--env-file', '<temporary file>'), envFile: functionSecrets }],
     },
     {
