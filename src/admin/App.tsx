@@ -5,6 +5,7 @@ import { color, font } from '../theme.ts';
 import { usePageview } from './analytics.ts';
 import { ErrorBoundary } from './ErrorBoundary.tsx';
 import { SignIn } from './SignIn.tsx';
+import { SetPassword } from './staff/SetPassword.tsx';
 import { ToastProvider } from './Toasts.tsx';
 import { useSession } from './useSession.ts';
 import { useView } from './useView.ts';
@@ -14,7 +15,7 @@ const Dashboard = lazy(() => import('./Dashboard.tsx').then((module) => ({ defau
 
 /** `agency`: the agency's name from content/site.yaml (pages/admin/+data.ts), the sign-in page's brand. */
 export function App({ agency }: { agency: string }) {
-  const { state, endSession, expire } = useSession();
+  const { state, endSession, expire, passwordSet } = useSession();
   const [view, setView] = useView();
   usePageview(view);
   const signOut = useCallback(() => void endSession(), [endSession]);
@@ -28,6 +29,8 @@ export function App({ agency }: { agency: string }) {
         </p>
       ) : state.status === 'signed-out' ? (
         <SignIn agency={agency} notice={state.notice} />
+      ) : state.status === 'set-password' ? (
+        <SetPassword agency={agency} onDone={passwordSet} />
       ) : (
         <ErrorBoundary>
           <Suspense

@@ -4,7 +4,7 @@
  */
 import { css } from '@emotion/react';
 import type { User } from '@supabase/supabase-js';
-import { useEffect, useRef, type MouseEvent } from 'react';
+import { Suspense, lazy, useEffect, useRef, type MouseEvent } from 'react';
 import { EDITOR_PATH } from '../editor/shared.ts';
 import { color, layout } from '../theme.ts';
 import { ApplicationsView } from './ApplicationsView.tsx';
@@ -13,6 +13,9 @@ import { InquiriesView } from './InquiriesView.tsx';
 import { NotificationTrouble } from './notifications/NotificationTrouble.tsx';
 import { useFailureNotice } from './RecordsView.tsx';
 import { viewHref, type View } from './useView.ts';
+
+// Admins only, and seldom: loaded when opened.
+const StaffView = lazy(() => import('./staff/StaffView.tsx').then((module) => ({ default: module.StaffView })));
 
 interface Props {
   user: User;
@@ -54,6 +57,11 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
               {label}
             </a>
           ))}
+          {isAdmin ? (
+            <a href={viewHref('staff')} aria-current={view === 'staff' ? 'page' : undefined} onClick={(event) => follow(event, 'staff')}>
+              Staff
+            </a>
+          ) : null}
           {isStaff ? <a href={EDITOR_PATH}>Edit the site’s content</a> : null}
         </nav>
         <div className="account">
@@ -64,7 +72,13 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
         </div>
       </header>
       {isStaff ? <NotificationTrouble onFailure={fail} /> : null}
-      <List key={view} isStaff={isStaff} isAdmin={isAdmin} userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
+      {view === 'staff' && isAdmin ? (
+        <Suspense fallback={<p role="status">Loading staff...</p>}>
+          <StaffView userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
+        </Suspense>
+      ) : (
+        <List key={view} isStaff={isStaff} isAdmin={isAdmin} userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
+      )}
     </div>
   );
 }

@@ -6,9 +6,10 @@
  * the server refused (`expire`) returns to the sign-in form too, saying why.
  */
 import { isAuthRetryableFetchError, type User } from '@supabase/supabase-js';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { supabase } from './client.ts';
 import { ACCESS_ENDED_MESSAGE } from './records.ts';
+import { arrivedFromEmailLink, takeEmailLink } from './staff/emailLink.ts';
 
 export const SESSION_ENDED = 'Your session has ended. Please sign in again.';
 export const ACCESS_ENDED = 'Your staff access has ended. If you still need it, ask an admin.';
@@ -16,14 +17,21 @@ export const ACCESS_ENDED = 'Your staff access has ended. If you still need it, 
 export type SessionState =
   | { status: 'checking' }
   | { status: 'signed-out'; notice?: string }
-  | { status: 'signed-in'; user: User };
+  | { status: 'signed-in'; user: User }
+  /** Arrived from an invitation link (staff/emailLink.ts): signed in, to choose a password first. */
+  | { status: 'set-password' };
 
 export function useSession() {
   const [state, setState] = useState<SessionState>({ status: 'checking' });
+  // While an e-mail link's session is taken in, its sign-in is not the dashboard's yet.
+  const arriving = useRef(arrivedFromEmailLink());
 
   useEffect(() => {
     let active = true;
     void (async () => {
+      const arrival = await takeEmailLink();
+      arriving.current = false;
+      if (arrival) return active && setState(arrival.kind === 'set-password' ? { status: 'set-password' } : { status: 'signed-out', notice: arrival.notice });
       const { data: stored } = await supabase.auth.getSession();
       if (!stored.session) return active && setState({ status: 'signed-out' });
       const { data, error } = await supabase.auth.getUser();
@@ -38,7 +46,11 @@ export function useSession() {
     const { data } = supabase.auth.onAuthStateChange((event, session) => {
       // Not asked for here (endSession sets its own state after): a refresh the server refused, or another tab.
       if (event === 'SIGNED_OUT') setState((current) => (current.status === 'signed-out' ? current : { status: 'signed-out', notice: SESSION_ENDED }));
-      else if (session?.user && (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED')) setState({ status: 'signed-in', user: session.user });
+      else if (session?.user && !arriving.current && (event === 'SIGNED_IN' || event === 'TOKEN_REFRESHED' || event === 'USER_UPDATED')) {
+        // A new password chosen (USER_UPDATED) opens the dashboard; until then, the password form stays.
+        const user = session.user;
+        setState((current) => (current.status === 'set-password' && event !== 'USER_UPDATED' ? current : { status: 'signed-in', user }));
+      }
     });
     return () => {
       active = false;
@@ -61,5 +73,8 @@ export function useSession() {
     await endSession(error?.message === ACCESS_ENDED_MESSAGE ? ACCESS_ENDED : SESSION_ENDED);
   }, [endSession]);
 
-  return { state, endSession, expire };
+  /** The invited member chose their password: the dashboard opens. */
+  const passwordSet = useCallback((user: User) => setState({ status: 'signed-in', user }), []);
+
+  return { state, endSession, expire, passwordSet };
 }

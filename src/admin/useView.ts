@@ -6,15 +6,16 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_PARAMS } from '../../supabase/functions/_shared/adminLinks.ts';
 
-export type View = 'applications' | 'inquiries';
+export type View = 'applications' | 'inquiries' | 'staff';
 
 export function viewOf(search: string): View {
-  return new URLSearchParams(search).get('view') === 'inquiries' ? 'inquiries' : 'applications';
+  const view = new URLSearchParams(search).get('view');
+  return view === 'inquiries' || view === 'staff' ? view : 'applications';
 }
 
 /** The address of a view: this page's path, with the query for any view but the first. */
 export function viewHref(view: View): string {
-  return location.pathname + (view === 'inquiries' ? '?view=inquiries' : '');
+  return location.pathname + (view === 'applications' ? '' : `?view=${view}`);
 }
 
 export function useView(): [View, (view: View) => void] {
