@@ -50,7 +50,7 @@ select results_eq($$select kind, held from staff_notifications where inquiry_id 
   $$values ('inquiry', true)$$, 'a request sent without the time token is announced, held for the next burst');
 -- A record written by the database owner (the demo seed, a restore) announces nothing.
 reset role;
-select pg_catalog.set_config('request.jwt.claims', '{}', true);
+set local request.jwt.claims = '{}';
 select tests.create_inquiry('00000000-0000-4000-8000-000000000705', 'Restored');
 select is_empty($$select id from public.notification_outbox where inquiry_id = '00000000-0000-4000-8000-000000000705'$$, 'a record restored by the owner announces nothing');
 
