@@ -14,7 +14,7 @@ import { formatDateTime } from '../format.ts';
 
 interface FailedNotification {
   id: string;
-  kind: 'inquiry' | 'application' | 'digest' | 'burst';
+  kind: 'inquiry' | 'application' | 'digest' | 'burst' | 'staff_invite';
   inquiry_id: string | null;
   application_id: string | null;
   attempts: number;
@@ -31,6 +31,7 @@ const WHAT: Record<FailedNotification['kind'], string> = {
   application: 'New job application',
   digest: 'Daily digest of overdue inquiries',
   burst: 'Summary of several new requests',
+  staff_invite: 'Invitation to a new staff member',
 };
 
 /** The record's address in the dashboard, as the e-mail would have linked it. */
