@@ -117,9 +117,10 @@ function fileGroups(): Array<{ name: string; label: string; description: string;
   {
     name: 'forms',
     label: 'Form choices',
-    description: "The choices of the site's own forms and the words of the consent box.",
+    description: "The choices of the site's own forms, the words of the consent box, and the e-mail each sender gets at once.",
     files: [
       { type: 'inquiry-form', file: 'inquiry-form.yaml', label: 'Contact form' },
+      { type: 'replies', file: 'replies.yaml', label: 'Instant reply to each sender (e-mail)' },
       { type: 'application-form', file: 'application-form.yaml', label: 'Job application form' },
     ],
   },

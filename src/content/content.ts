@@ -20,6 +20,7 @@ import type { Regions } from './schemas/regions.ts';
 import type { Service } from './schemas/service.ts';
 import type { Site } from './schemas/site.ts';
 import type { Retention } from './schemas/retention.ts';
+import type { Replies } from './schemas/replies.ts';
 import type { Workflow } from './schemas/workflow.ts';
 
 export interface ServicePage extends Service {
@@ -59,6 +60,8 @@ export interface Content {
   workflow: Workflow;
   /** How long personal data is kept (content/retention.yaml; the purge, supabase/functions/_shared/purge.ts). */
   retention: Retention;
+  /** The instant reply to each sender (content/replies.yaml; supabase/functions/_shared/acknowledgement.ts). */
+  replies: Replies;
   /** Every picture the content names, by its file name in content/images/. */
   images: Record<string, ImageAsset>;
   /** The values content marks `!placeholder` (src/content/source.ts), for the launch check; in file order. */

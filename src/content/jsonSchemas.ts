@@ -12,6 +12,7 @@ import { regionsSchema } from './schemas/regions.ts';
 import { serviceSchema } from './schemas/service.ts';
 import { siteSchema } from './schemas/site.ts';
 import { retentionSchema } from './schemas/retention.ts';
+import { repliesSchema } from './schemas/replies.ts';
 import { workflowSchema } from './schemas/workflow.ts';
 
 /** Every content type's schema, by the name of its schemas/<name>.schema.json (the editor's configuration uses it too). */
@@ -28,6 +29,7 @@ export const CONTENT_SCHEMAS: Record<string, z.ZodType> = {
   faq: faqSchema,
   workflow: workflowSchema,
   retention: retentionSchema,
+  replies: repliesSchema,
   ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
 };
 

@@ -29,6 +29,7 @@ import { serviceSchema, type Service } from './schemas/service.ts';
 import { serviceCopyWarnings } from './serviceCopies.ts';
 import { siteSchema } from './schemas/site.ts';
 import { retentionSchema } from './schemas/retention.ts';
+import { repliesSchema } from './schemas/replies.ts';
 import { workflowSchema } from './schemas/workflow.ts';
 import { PLACEHOLDER_TAG, parseYamlSource, type ParsedFile, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
@@ -114,6 +115,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   // Its rules (a code once per list, an open first stage, a closed one, the spam stage) are in its schema.
   const workflow = parseFile(path.join(root, 'workflow.yaml'), workflowSchema);
   const retention = parseFile(path.join(root, 'retention.yaml'), retentionSchema);
+  const replies = parseFile(path.join(root, 'replies.yaml'), repliesSchema);
   if (workflow && retention) problems.push(...clientStageProblems(retention, workflow));
   /** A code is what is stored: each list names it once. */
   function codesOnce<T extends Record<L, ReadonlyArray<{ code: string }>>, L extends string>(parsed: ParsedFile<T> | undefined, lists: readonly L[]) {
@@ -242,6 +244,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     faq: faq!.data,
     workflow: workflow!.data,
     retention: retention!.data,
+    replies: replies!.data,
     images,
     placeholders: valid
       .flatMap(({ file, source }) => source.placeholders.map(({ path: fieldPath, line, column, value }) => ({ file, line, column, path: fieldPath, value })))

@@ -18,7 +18,7 @@ import type { Labels } from '../adminPage.ts';
 
 export const FORM_CHOICES_FILE = 'supabase/functions/_shared/formChoices.generated.ts';
 
-type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site' | 'placeholders' | 'retention'>;
+type Source = Pick<Content, 'jobs' | 'applicationForm' | 'inquiryForm' | 'services' | 'site' | 'placeholders' | 'retention' | 'replies'>;
 
 export function formChoicesFrom(content: Pick<Content, 'jobs' | 'applicationForm'>): FormChoices {
   return {
@@ -56,7 +56,7 @@ export function dashboardLabels(content: Source): Labels {
 }
 
 /** What the notification e-mails need from content: who, from where, the reply promise, the openings' titles. */
-export function notificationSettingsFrom(content: Pick<Content, 'site' | 'jobs'>): NotificationSettings {
+export function notificationSettingsFrom(content: Pick<Content, 'site' | 'jobs' | 'replies'>): NotificationSettings {
   return {
     agency: content.site.name,
     from: content.site.notifications.from,
@@ -64,12 +64,13 @@ export function notificationSettingsFrom(content: Pick<Content, 'site' | 'jobs'>
     replyWithinHours: content.site.notifications.replyWithinHours,
     burst: content.site.notifications.burst,
     positions: content.jobs.map((job) => ({ code: job.slug, title: job.title })),
+    acknowledgement: { words: content.replies.acknowledgement, schedule: officeScheduleFrom(content.site) },
   };
 }
 
 export function formChoicesModule(content: Source): string {
   const provider: ProviderForm | null = providerContactForm(content);
-  return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml, retention.yaml) by \`npm run build\`: do not edit.
+  return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml, retention.yaml, replies.yaml) by \`npm run build\`: do not edit.
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
 import type { RetentionPeriods } from './purge.ts';
@@ -83,7 +84,7 @@ export const inquiryChoices: InquiryChoices = ${JSON.stringify(inquiryChoicesFro
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
 export const providerContactForm: { region: string; portalId: string; formId: string } | null = ${JSON.stringify(provider)};
 
-/** Who hears of each new request, and the reply promise (site.yaml \`notifications\`, the openings). */
+/** Who hears of each new request, the reply promise (site.yaml \`notifications\`, the openings), and the instant reply to each sender (replies.yaml). */
 export const notificationSettings: NotificationSettings = ${JSON.stringify(notificationSettingsFrom(content), null, 2)};
 
 /** The office hours and holidays (site.yaml \`officeHours\`, \`holidays\`) in America/New_York. */

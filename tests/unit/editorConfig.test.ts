@@ -258,7 +258,7 @@ describe('the content editor generated from the schemas', () => {
     const missing = Object.keys(schemas).filter((type) => !offered.has(type) && !(type in EXCLUDED));
     expect(missing).toEqual([]);
     expect(Object.keys(EXCLUDED).filter((type) => offered.has(type))).toEqual([]);
-    expect(Object.keys(schemas).sort()).toEqual([...Object.keys(pageSchemas).map((page) => `page-${page}`), 'application-form', 'directory', 'faq', 'how-it-works', 'inquiry-form', 'job', 'lists', 'regions', 'retention', 'service', 'site', 'workflow'].sort());
+    expect(Object.keys(schemas).sort()).toEqual([...Object.keys(pageSchemas).map((page) => `page-${page}`), 'application-form', 'directory', 'faq', 'how-it-works', 'inquiry-form', 'job', 'lists', 'regions', 'replies', 'retention', 'service', 'site', 'workflow'].sort());
   });
 
   test('names its collections, formats and extensions as the editor page registers them', () => {

@@ -14,11 +14,15 @@
  * by link once the window after it opened is over; a request without the form's time token (suspected spam: no
  * one can tell a browser without JavaScript from a script) is told of only that way, never alone.
  *
- * The e-mail says what kind of request, when, and links to the record in /admin. It never holds a name, the
+ * The same outbox carries the instant reply to each sender (acknowledgement.ts): a request's row flagged
+ * `acknowledgement`, sent to the address the record holds when it is sent, claimed, retried and shown the same way.
+ *
+ * The staff e-mail says what kind of request, when, and links to the record in /admin. It never holds a name, the
  * message, a phone number, a health detail or the resume: e-mail is not a safe place for them.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { overdueLink, recordLink } from './adminLinks.ts';
+import { composeAcknowledgement, readSender, type AcknowledgementSettings } from './acknowledgement.ts';
 import { MailError, type Mail, type Mailer } from './mail.ts';
 
 /** What the content (site.yaml `notifications`, the agency's name, the openings) says; env may override `to`/`from`. */
@@ -35,6 +39,8 @@ export interface NotificationSettings {
   positions: Array<{ code: string; title: string }>;
   /** More than `moreThan` requests within `withinMinutes` come as one e-mail (site.yaml `notifications.burst`). */
   burst?: { moreThan: number; withinMinutes: number };
+  /** The instant reply to each sender (content/replies.yaml, the office hours): acknowledgement.ts. */
+  acknowledgement?: AcknowledgementSettings;
 }
 
 export interface NotifyConfig extends NotificationSettings {
@@ -84,7 +90,7 @@ export async function deliverDue(supabase: SupabaseClient, config: NotifyConfig)
     if (claimed.error) throw new Error(`The notifications could not be read: ${claimed.error.message}`);
     const rows = (claimed.data ?? []) as ClaimedNotification[];
     for (const row of rows) {
-      const outcome = await deliverOne(row, config);
+      const outcome = await deliverOne(row, config, supabase);
       const marked = await supabase.rpc('notification_outcome', { p_id: row.id, p_error: outcome?.message ?? null, p_permanent: outcome?.permanent ?? false });
       if (marked.error) throw new Error(`A notification's outcome could not be recorded: ${marked.error.message}`);
       if (marked.data === 'sent') report.sent++;
@@ -97,10 +103,36 @@ export async function deliverDue(supabase: SupabaseClient, config: NotifyConfig)
 }
 
 /** Sends one row's e-mail; undefined when it was accepted, else what went wrong. */
-async function deliverOne(row: ClaimedNotification, config: NotifyConfig): Promise<MailError | undefined> {
+async function deliverOne(row: ClaimedNotification, config: NotifyConfig, supabase: SupabaseClient): Promise<MailError | undefined> {
+  // A request's row is the staff's notification or, flagged, the reply to its sender (20261127000700).
+  if ((row.kind === 'inquiry' || row.kind === 'application') && row.record_id && (await isAcknowledgement(supabase, row.id))) {
+    return deliverAcknowledgement(supabase, row.kind, row.record_id, row.id, config);
+  }
   if (config.to.length === 0) return new MailError('No intake address is set (site.yaml notifications.to, or NOTIFY_TO).', true);
   try {
     await config.mailer.send(composeNotification(row, config), row.id);
+    return undefined;
+  } catch (error) {
+    return error instanceof MailError ? error : new MailError((error as Error).message, false);
+  }
+}
+
+async function isAcknowledgement(supabase: SupabaseClient, id: string): Promise<boolean> {
+  const found = await supabase.from('notification_outbox').select('acknowledgement').eq('id', id).maybeSingle();
+  if (found.error) throw new Error(`A notification could not be read: ${found.error.message}`);
+  return (found.data as { acknowledgement: boolean } | null)?.acknowledgement === true;
+}
+
+/** Sends the reply to a request's sender, its address and first name read from the record now. */
+async function deliverAcknowledgement(supabase: SupabaseClient, kind: 'inquiry' | 'application', recordId: string, id: string, config: NotifyConfig): Promise<MailError | undefined> {
+  if (!config.acknowledgement) return new MailError('The reply to senders has no words (content/replies.yaml): deploy the functions again after npm run build.', true);
+  try {
+    const sender = await readSender(supabase, kind, recordId);
+    // Erased meanwhile, or no address: nothing to send.
+    if (!sender) return undefined;
+    const from = `${quoteName(config.agency)} <${config.from}>`;
+    const mail = composeAcknowledgement(kind, sender, config.acknowledgement, { agency: config.agency, from, siteUrl: config.siteUrl, positions: config.positions });
+    await config.mailer.send(mail, id);
     return undefined;
   } catch (error) {
     return error instanceof MailError ? error : new MailError((error as Error).message, false);

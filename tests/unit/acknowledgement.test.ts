@@ -1,0 +1,245 @@
+/**
+ * The instant reply to each sender (issue 31, item 2), at the e-mail level: real posts to the stand-in's form
+ * functions, which store the request and its outbox rows in one transaction and deliver to the local mail catcher
+ * over the same API production uses. The words are content/replies.yaml's, the hours site.yaml's. A request's time
+ * is set by moving its record's created_at while the mail service is down, then letting the retry send it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mail-catcher/server.ts';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { loadContent } from '../../src/content/loader.ts';
+import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { mailApi } from '../../supabase/functions/_shared/mail.ts';
+import { deliverDue, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
+import { CONSENT_TICKED, SITE, clientsOf, newAddress } from './formPosts.ts';
+
+let catcher: MailCatcher;
+let supabase: LocalSupabase;
+let clients: ReturnType<typeof clientsOf>;
+let config: NotifyConfig;
+let content: Awaited<ReturnType<typeof loadContent>>;
+let words: Awaited<ReturnType<typeof loadContent>>['replies']['acknowledgement'];
+
+const FAMILY = {
+  name: 'Maria Gonzalez',
+  phone: '(203) 555-0187',
+  email: 'Maria.G@Example.com',
+  care_for: 'a-parent',
+  town: 'Middletown',
+  message: 'My father has early dementia and came home from the hospital last week.',
+  call_time: 'morning',
+  page: '/contact',
+  ...CONSENT_TICKED,
+};
+const APPLICANT = {
+  first_name: 'Ann',
+  last_name: 'Lee',
+  email: 'ann.lee@example.com',
+  phone: '(860) 555-0199',
+  position: 'companion-caregiver',
+  experience: 'one-to-three-years',
+  availability: 'flexible',
+  cover_letter: 'I cared for my grandmother through her last years.',
+};
+
+beforeAll(async () => {
+  content = await loadContent();
+  words = content.replies.acknowledgement;
+  catcher = await startMailCatcher({ port: 0 });
+  supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2, mail: { url: catcher.url, key: 'test-key' } });
+  clients = clientsOf(supabase);
+  config = { ...notificationSettings, siteUrl: SITE, mailer: mailApi({ url: catcher.url, key: 'test-key' }) };
+});
+
+afterAll(async () => {
+  await clients?.stop();
+  await supabase?.close();
+  await catcher?.close();
+});
+
+beforeEach(async () => {
+  catcher.setDown(false);
+  catcher.clear();
+  await supabase.db.exec('delete from public.notification_outbox; delete from public.inquiries; delete from public.job_applications;');
+});
+
+async function postInquiry(fields: Record<string, string> = FAMILY, extra: Record<string, string> = {}): Promise<string> {
+  const form = new URLSearchParams({ fill_token: await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 60_000), ...fields, ...extra });
+  form.append('services', 'personal-care');
+  const response = await fetch(`${supabase.url}/functions/v1/submit-inquiry`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+async function postApplication(fields: Record<string, string> = APPLICANT): Promise<string> {
+  const { PDFDocument } = await import('pdf-lib');
+  const document = await PDFDocument.create();
+  document.addPage();
+  const form = new FormData();
+  form.append('fill_token', await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 60_000));
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  form.append('resume', new File([(await document.save()) as BlobPart], 'resume.pdf', { type: 'application/pdf' }));
+  const response = await fetch(`${supabase.url}/functions/v1/submit-application`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
+  expect(response.status).toBe(201);
+  return ((await response.json()) as { id: string }).id;
+}
+
+/** The replies that reached an address (any case), as the catcher received them. */
+const repliesTo = (address: string) => catcher.messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
+
+async function acknowledgements(): Promise<Array<{ status: string; attempts: number; last_error: string | null }>> {
+  return (await supabase.db.query<{ status: string; attempts: number; last_error: string | null }>('select status, attempts, last_error from public.notification_outbox where acknowledgement order by created_at')).rows;
+}
+
+/** Moves the outbox's clock `minutes` forward. */
+async function later(minutes: number): Promise<void> {
+  await supabase.db.query(
+    `update public.notification_outbox set next_attempt_at = next_attempt_at - make_interval(mins => $1), created_at = created_at - make_interval(mins => $1),
+       leased_until = leased_until - make_interval(mins => $1)`,
+    [minutes],
+  );
+}
+
+/** Posts with the mail service down, dates the request `sentAt`, and lets the retry send the reply. */
+async function replyFor(post: () => Promise<string>, table: 'inquiries' | 'job_applications', sentAt: string, address: string): Promise<CaughtMail> {
+  catcher.setDown(true);
+  const id = await post();
+  await expect.poll(async () => (await acknowledgements()).map((row) => row.attempts), { timeout: 5_000 }).toEqual([1]);
+  await expect.poll(async () => (await supabase.db.query('select 1 from public.notification_outbox where leased_until is not null')).rows.length).toBe(0);
+  expect(repliesTo(address)).toHaveLength(0);
+  await supabase.db.query(`update public.${table} set created_at = $1 where id = $2`, [sentAt, id]);
+  catcher.setDown(false);
+  await later(2);
+  await deliverDue(clients.client(supabase.serviceRoleKey), config);
+  expect(repliesTo(address)).toHaveLength(1);
+  return repliesTo(address)[0]!;
+}
+
+function expectNothingTyped(mail: CaughtMail, values: string[]) {
+  for (const value of values) {
+    expect(mail.subject, value).not.toContain(value);
+    expect(mail.text, value).not.toContain(value);
+    expect(mail.html, value).not.toContain(value);
+  }
+}
+
+describe('the reply to the sender', () => {
+  test('an inquiry gets one reply at once: what was received, when to expect a call, the phone, the erasure route, and nothing the family wrote but the first name', async () => {
+    const id = await postInquiry();
+    await catcher.waitFor('the reply', () => repliesTo(FAMILY.email).length > 0, 5_000);
+    expect(await deliverDue(clients.client(supabase.serviceRoleKey), config)).toMatchObject({ sent: 0 });
+    const [mail] = repliesTo(FAMILY.email) as [CaughtMail];
+    expect(repliesTo(FAMILY.email)).toHaveLength(1);
+    expect(mail.to).toEqual([FAMILY.email]);
+    expect(mail.subject).toBe(words.inquirySubject);
+    expect(mail.text).toContain('Hello Maria,');
+    expect(mail.text).toContain(words.inquiryReceived);
+    expect(mail.text).toContain(content.site.phone.display);
+    expect(mail.text).toContain(words.privacy);
+    expect(mail.text).toContain(`${words.privacyLink}: ${SITE}/privacy`);
+    expect(mail.html).toContain(`href="${SITE}/privacy"`);
+    // Staff were told as before, separately: the reply is not folded into their e-mail, nor theirs into it.
+    await catcher.waitFor('the staff e-mail', () => catcher.messages.some((message) => message.text.includes(`record=${id}`)), 5_000);
+    expect(catcher.messages.filter((message) => message.text.includes(`record=${id}`))).toHaveLength(1);
+    expectNothingTyped(mail, ['Gonzalez', FAMILY.phone, '555-0187', FAMILY.town, 'dementia', 'hospital', 'father', 'Personal Care', 'personal-care', 'A parent', 'morning']);
+    await expect.poll(acknowledgements).toEqual([{ status: 'sent', attempts: 1, last_error: null }]);
+  });
+
+  test('sent during office hours (Tuesday 10:00 am): "within the hour"', async () => {
+    const mail = await replyFor(() => postInquiry(), 'inquiries', '2026-12-01T15:00:00Z', FAMILY.email);
+    expect(mail.text).toContain(words.callWithinHour);
+  });
+
+  test('sent on Friday evening: the next opening, Saturday 9:00 am; on Christmas Eve evening, the day after Christmas', async () => {
+    const friday = await replyFor(() => postInquiry(), 'inquiries', '2026-11-27T23:30:00Z', FAMILY.email);
+    expect(friday.text).toContain(words.callNextOpening.replace('{when}', 'on Saturday, November 28 after 9:00 am'));
+    expect(friday.text).not.toContain(words.callWithinHour);
+    await supabase.db.exec('delete from public.notification_outbox; delete from public.inquiries;');
+    catcher.clear();
+    const christmas = await replyFor(() => postInquiry(), 'inquiries', '2026-12-25T01:00:00Z', FAMILY.email);
+    expect(christmas.text).toContain('on Saturday, December 26 after 9:00 am');
+  });
+
+  test('an application: the opening named, the first name only, nothing of the letter or resume; sent on Sunday, Monday 8:00 am', async () => {
+    const mail = await replyFor(() => postApplication(), 'job_applications', '2026-11-29T17:00:00Z', APPLICANT.email);
+    expect(mail.subject).toBe(words.applicationSubject.replace('{position}', 'Companion Caregiver'));
+    expect(mail.text).toContain('Hello Ann,');
+    expect(mail.text).toContain(words.applicationReceived.replace('{position}', 'Companion Caregiver'));
+    expect(mail.text).toContain('on Monday, November 30 after 8:00 am');
+    expectNothingTyped(mail, [APPLICANT.last_name, APPLICANT.phone, '555-0199', 'grandmother', '.pdf', 'One to three', 'Flexible']);
+  });
+
+  test('one reply per address per hour, across both forms and whatever the case of the address; another after the hour', async () => {
+    await postInquiry();
+    await postInquiry({ ...FAMILY, email: 'maria.g@example.com' });
+    await postApplication({ ...APPLICANT, email: 'MARIA.G@EXAMPLE.COM' });
+    await postInquiry({ ...FAMILY, email: 'someone.else@example.com' });
+    await catcher.waitFor('the replies', () => repliesTo('someone.else@example.com').length > 0 && repliesTo(FAMILY.email).length > 0, 5_000);
+    // Staff hear of all four; the address hears once.
+    await expect.poll(() => catcher.messages.length).toBe(4 + 2);
+    expect(repliesTo(FAMILY.email)).toHaveLength(1);
+    expect(await acknowledgements()).toHaveLength(2);
+    await later(61);
+    await postInquiry();
+    await catcher.waitFor('the reply after the hour', () => repliesTo(FAMILY.email).length === 2, 5_000);
+  });
+
+  test('none for suspected spam, none without an e-mail address', async () => {
+    await postInquiry(FAMILY, { website: 'http://spam.example' });
+    await postInquiry({ ...FAMILY, email: '' });
+    expect((await supabase.db.query('select 1 from public.inquiries')).rows).toHaveLength(2);
+    await deliverDue(clients.client(supabase.serviceRoleKey), config);
+    expect(await acknowledgements()).toEqual([]);
+    expect(repliesTo(FAMILY.email)).toHaveLength(0);
+  });
+
+  test('a mail failure is retried with backoff and arrives once; a refused address is shown to staff as failed', async () => {
+    catcher.setDown(true);
+    await postInquiry();
+    await expect.poll(async () => (await acknowledgements()).map((row) => row.attempts), { timeout: 5_000 }).toEqual([1]);
+    await expect.poll(async () => (await supabase.db.query('select 1 from public.notification_outbox where leased_until is not null')).rows.length).toBe(0);
+    const service = clients.client(supabase.serviceRoleKey);
+    // Not due again before its backoff.
+    await deliverDue(service, config);
+    expect((await acknowledgements())[0]).toMatchObject({ status: 'pending', attempts: 1 });
+    catcher.setDown(false);
+    await later(2);
+    await deliverDue(service, config);
+    expect(repliesTo(FAMILY.email)).toHaveLength(1);
+    expect(await acknowledgements()).toEqual([{ status: 'sent', attempts: 2, last_error: null }]);
+
+    // A staff member sees a reply that could not go (read as staff through the API: the row carries no address).
+    await supabase.db.exec('delete from public.notification_outbox; delete from public.inquiries;');
+    const refusing = { ...config, mailer: { send: async () => { const { MailError } = await import('../../supabase/functions/_shared/mail.ts'); throw new MailError('The address was refused', true); } } };
+    catcher.setDown(true);
+    await postInquiry();
+    await expect.poll(async () => (await acknowledgements()).map((row) => row.attempts), { timeout: 5_000 }).toEqual([1]);
+    await expect.poll(async () => (await supabase.db.query('select 1 from public.notification_outbox where leased_until is not null')).rows.length).toBe(0);
+    await later(2);
+    await deliverDue(service, refusing);
+    const staff = await clients.staff();
+    const failed = await staff.from('notification_outbox').select('kind, acknowledgement, status, last_error').eq('acknowledgement', true);
+    expect(failed.data).toEqual([{ kind: 'inquiry', acknowledgement: true, status: 'failed', last_error: 'The address was refused' }]);
+  });
+
+  test('replies go one each, at once, and are no part of a burst: 8 requests give staff 8 e-mails of their own (the rule is more than 10)', async () => {
+    const addresses = Array.from({ length: 8 }, (_, n) => `family${n}@example.com`);
+    for (const email of addresses) await postInquiry({ ...FAMILY, email });
+    await catcher.waitFor('every reply', () => addresses.every((address) => repliesTo(address).length === 1), 5_000);
+    await catcher.waitFor('every staff e-mail', (messages) => messages.filter((mail) => mail.subject === 'New inquiry from the website').length === 8, 5_000);
+    expect(catcher.messages.filter((mail) => / new requests? from the website$/.test(mail.subject))).toEqual([]);
+  });
+
+  test('erasing the request removes its queued reply: nothing is sent', async () => {
+    catcher.setDown(true);
+    const id = await postInquiry();
+    await expect.poll(async () => (await acknowledgements()).length, { timeout: 5_000 }).toBe(1);
+    await supabase.db.query('delete from public.inquiries where id = $1', [id]);
+    expect(await acknowledgements()).toEqual([]);
+    catcher.setDown(false);
+    await later(2);
+    await deliverDue(clients.client(supabase.serviceRoleKey), config);
+    expect(repliesTo(FAMILY.email)).toHaveLength(0);
+  });
+});
