@@ -20,7 +20,7 @@ import { measureAdmin } from './lib/adminBench.ts';
 import { measureApply } from './lib/applyBench.ts';
 import { measureEditorSave } from './lib/editorBench.ts';
 import { decapBundle } from './lib/editorPage.ts';
-import { measureNotify } from './lib/notifyBench.ts';
+import { measureAcknowledgement, measureNotify } from './lib/notifyBench.ts';
 import { measurePurge } from './lib/purgeBench.ts';
 import { measureTransfer } from './lib/transferBench.ts';
 import { median, p95, signInBurst, type BurstResult } from './lib/signInBurst.ts';
@@ -223,6 +223,8 @@ if (!BUILDS_ONLY) {
   );
   const notify = await measureNotify();
   rows.push([`Contact form sent to its e-mail in the local inbox (${notify.requests} requests, p95)`, `${(notify.p95 / 1000).toFixed(2)} s`, 'goal <= 5 s', `p50 ${(notify.p50 / 1000).toFixed(2)} s`]);
+  const reply = await measureAcknowledgement();
+  rows.push([`Submit to the sender's acknowledgement in the local inbox (${reply.requests} requests, p95)`, `${(reply.p95 / 1000).toFixed(2)} s`, 'goal <= 5 s', `p50 ${(reply.p50 / 1000).toFixed(2)} s`]);
   const purge = await measurePurge();
   rows.push([`Retention purge of ${purge.records.toLocaleString('en-US')} records past their period (${purge.resumes.toLocaleString('en-US')} with a resume)`, `${(purge.ms / 1000).toFixed(2)} s`, 'goal <= 10 s', `${purge.erased} erased`]);
 }
