@@ -32,6 +32,11 @@ export async function documentHtml(pageContext: DocumentContext): Promise<string
   const { html, styles } = Page ? renderPage(Page, data, content, meta.path) : { html: '<div id="app-root"></div>', styles: '' };
   // The one script a public page may load: the form script, and only where a form is (decision 1).
   const formScript = data?.enhanceForm ? `<script type="module" src="${escapeHtml(formScriptSrc())}"></script>` : '';
+  // A page with a form sends its whole address (campaign tags included) with a post to the form's function on
+  // another origin, where the site's Referrer-Policy (strict-origin-when-cross-origin, src/security/headers.ts)
+  // would send the origin alone: with JavaScript off, that address is all the function learns of where the
+  // visitor came from (supabase/functions/_shared/leadOrigin.ts). Never to a plain-http site from an https page.
+  const referrerPolicy = data?.enhanceForm ? '<meta name="referrer" content="no-referrer-when-downgrade">' : '';
   // With an analytics key (DESIGN 7), every public page also loads the analytics boot script; /admin starts its own.
   const analyticsSrc = Page ? analyticsScriptSrc() : undefined;
   const analyticsScript = analyticsSrc ? `
@@ -42,7 +47,7 @@ export async function documentHtml(pageContext: DocumentContext): Promise<string
   <head>
     <meta charset="utf-8">
     <meta name="viewport" content="width=device-width, initial-scale=1">
-    <meta name="theme-color" content="#0d5c57">
+    <meta name="theme-color" content="#0d5c57">${referrerPolicy}
     <link rel="icon" href="/favicon.svg" type="image/svg+xml">
     <link rel="apple-touch-icon" href="/apple-touch-icon.png">
     ${fontPreloads()}

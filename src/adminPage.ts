@@ -6,7 +6,7 @@
  */
 import type { Workflow } from './content/schemas/workflow.ts';
 
-export type CodeKind = 'position' | 'experience' | 'availability' | 'careFor' | 'callTime' | 'service';
+export type CodeKind = 'position' | 'experience' | 'availability' | 'careFor' | 'callTime' | 'service' | 'inquiryHeardAbout' | 'applicationHeardAbout';
 
 export type Labels = Record<CodeKind, ReadonlyArray<{ code: string; label: string }>>;
 

@@ -18,7 +18,7 @@ interface Props extends ApplicationFormProps {
   intro: string;
 }
 
-export function ApplicationForm({ action, positions, position, experience, availability, phone, heading, intro }: Props) {
+export function ApplicationForm({ action, positions, position, page, experience, availability, heardAbout, phone, heading, intro }: Props) {
   const chosen = positions.find((job) => job.code === position);
   return (
     <div css={[panelStyle, wrapperStyle]}>
@@ -91,6 +91,13 @@ export function ApplicationForm({ action, positions, position, experience, avail
             />
           )}
         </Field>
+
+        {/* Stored with the application for staff and the reports (the function keeps only a listed answer). */}
+        {heardAbout.length ? (
+          <ChoiceField name={APPLICATION_FIELDS.heardAbout} label="How did you hear about us? (optional)" placeholder="Choose one, if you like" choices={heardAbout} required={false} />
+        ) : null}
+
+        <input type="hidden" name={APPLICATION_FIELDS.page} value={page} />
       </SiteForm>
     </div>
   );

@@ -17,7 +17,7 @@ interface Props extends InquiryFormProps {
   labelledBy: string;
 }
 
-export function InquiryForm({ action, page, careFor, callTimes, services, consent, phone, labelledBy }: Props) {
+export function InquiryForm({ action, page, careFor, callTimes, services, heardAbout, consent, phone, labelledBy }: Props) {
   // The schema makes sure the link's words are in the line.
   const at = consent.details.indexOf(consent.privacyLink);
   return (
@@ -47,6 +47,11 @@ export function InquiryForm({ action, page, careFor, callTimes, services, consen
       </Field>
 
       <ChoiceField name="call_time" label="Best time to call (optional)" placeholder="Any time" choices={callTimes} required={false} />
+
+      {/* Stored with the request for staff and the reports (the function keeps only a listed answer). */}
+      {heardAbout.length ? (
+        <ChoiceField name={INQUIRY_FIELDS.heardAbout} label="How did you hear about us? (optional)" placeholder="Choose one, if you like" choices={heardAbout} required={false} />
+      ) : null}
 
       <AgreeBox
         name={INQUIRY_FIELDS.consent}

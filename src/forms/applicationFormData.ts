@@ -11,8 +11,12 @@ export function applicationFormProps(content: Content, position?: string) {
     // Closed openings are not offered: the function would refuse them.
     positions: openJobs(content).map((job) => ({ code: job.slug, title: job.title })),
     position,
+    /** The page the form is on, sent with the application (the landing page when nothing else says). */
+    page: position ? `/careers/${position}` : '/careers',
     experience: content.applicationForm.experience,
     availability: content.applicationForm.availability,
+    /** "How did you hear about us?" (empty: not asked). */
+    heardAbout: content.applicationForm.heardAbout ?? [],
     phone: content.site.phone,
   };
 }

@@ -11,16 +11,48 @@
  * attributes (FormFields.tsx), so it serves every form without carrying their words. On a contact card with
  * a real HubSpot form configured, it also mounts that form (mountProviderForm.ts). Each post's outcome goes to
  * analytics as form_submitted (through bridge.ts: nothing happens without the analytics script).
+ * Each post also carries where the visit began (visitOrigin below; never a cookie, never sent to analytics).
  * Vanilla TypeScript, built on its own by scripts/lib/buildFormScript.ts; keep it under 3 KB gzipped
  * (tests/unit/build.test.ts measures it).
  */
 import type { FormResponse } from '../../supabase/functions/_shared/formFunction.ts';
 import { FORM_GUARD } from '../../supabase/functions/_shared/formPost.ts';
+import { ORIGIN_FIELDS } from '../../supabase/functions/_shared/leadOrigin.ts';
 import { emitTrack } from '../analytics/bridge.ts';
 import type { EventProperties } from '../analytics/events.ts';
 import { mountProviderForm } from './mountProviderForm.ts';
 
 type Errors = Record<string, string>;
+
+/**
+ * Where this visit came from, kept for the tab's session in sessionStorage (never a cookie): the first page of the
+ * visit that ran this script, or the page of the site the visitor came to it from (a service page reached from a
+ * newsletter's link has no form, so no script; its address, campaign tags and all, is this page's referrer), and the
+ * host of the other site that sent the visitor. The function reads the campaign tags from the page and keeps no other
+ * part of its query (supabase/functions/_shared/leadOrigin.ts).
+ */
+function visitOrigin(): [landing: string, host: string] {
+  try {
+    const kept = sessionStorage.getItem('lead-origin');
+    if (kept) return JSON.parse(kept) as [string, string];
+  } catch {
+    // Storage refused (a private window may): this page's own origin goes.
+  }
+  let found: [string, string] = [location.pathname + location.search, ''];
+  try {
+    const from = new URL(document.referrer);
+    found = from.origin === location.origin ? [from.pathname + from.search, ''] : [found[0], from.hostname];
+  } catch {
+    // No referrer: arrived directly.
+  }
+  try {
+    sessionStorage.setItem('lead-origin', JSON.stringify(found));
+  } catch {
+    // As above.
+  }
+  return found;
+}
+const [landingPage, referrerHost] = visitOrigin();
 
 for (const form of document.querySelectorAll<HTMLFormElement>('form[data-site-form]')) enhance(form);
 const card = document.querySelector<HTMLElement>('[data-form-provider]');
@@ -184,6 +216,13 @@ function enhance(form: HTMLFormElement) {
   form.addEventListener('input', recheck);
   form.addEventListener('change', recheck);
 
+  /** The post, with the visit's origin as the fields leadOrigin.ts reads. */
+  function withOrigin(data: FormData): FormData {
+    data.set(ORIGIN_FIELDS.landingPage, landingPage);
+    if (referrerHost) data.set(ORIGIN_FIELDS.referrerHost, referrerHost);
+    return data;
+  }
+
   form.addEventListener('submit', (event) => {
     event.preventDefault();
     if (sending) return;
@@ -218,6 +257,6 @@ function enhance(form: HTMLFormElement) {
       fail(0, null);
     };
     setSending(true);
-    void Promise.race([tokenReady, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => request.send(new FormData(form)));
+    void Promise.race([tokenReady, new Promise((resolve) => setTimeout(resolve, 3000))]).then(() => request.send(withOrigin(new FormData(form))));
   });
 }

@@ -25,6 +25,7 @@ export function formChoicesFrom(content: Pick<Content, 'jobs' | 'applicationForm
     positions: content.jobs.map((job) => ({ code: job.slug, title: job.title, validThrough: job.validThrough })),
     experience: content.applicationForm.experience,
     availability: content.applicationForm.availability,
+    heardAbout: content.applicationForm.heardAbout ?? [],
   };
 }
 
@@ -38,6 +39,7 @@ export function inquiryChoicesFrom(content: Pick<Content, 'inquiryForm' | 'servi
     callTimes: content.inquiryForm.callTimes,
     services: content.services.map((service) => ({ code: service.slug, label: service.card.title })).sort((a, b) => a.label.localeCompare(b.label, 'en')),
     consent: { version: content.inquiryForm.consent.version, text: content.inquiryForm.consent.label },
+    heardAbout: content.inquiryForm.heardAbout ?? [],
   };
 }
 
@@ -52,6 +54,8 @@ export function dashboardLabels(content: Source): Labels {
     careFor: inquiry.careFor,
     callTime: inquiry.callTimes,
     service: inquiry.services,
+    inquiryHeardAbout: inquiry.heardAbout,
+    applicationHeardAbout: form.heardAbout,
   };
 }
 

@@ -7,13 +7,15 @@ import { functionUrl } from './functionUrl.ts';
  * @param page the path of the page the form is on ('/', '/contact'): sent with the request.
  */
 export function inquiryFormProps(content: Content, page: string) {
-  const { careFor, callTimes, services } = inquiryChoicesFrom(content);
+  const { careFor, callTimes, services, heardAbout } = inquiryChoicesFrom(content);
   return {
     action: functionUrl('submit-inquiry'),
     page,
     careFor,
     callTimes,
     services,
+    /** "How did you hear about us?" (empty: not asked). */
+    heardAbout,
     /** The consent box: its version (what it sends) and its words. */
     consent: content.inquiryForm.consent,
     phone: content.site.phone,

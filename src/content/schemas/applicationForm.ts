@@ -16,6 +16,12 @@ export const choices = (what: string) =>
 export const applicationFormSchema = z.strictObject({
   experience: choices('experience'),
   availability: choices('availability'),
+  heardAbout: choices('"How did you hear about us?"')
+    .optional()
+    .meta({
+      description:
+        'The answers to "How did you hear about us?" (optional for the applicant), in the order the form lists them, e.g. Indeed, a friend. Staff see the answer and reports count by it. Leave the list out and the form does not ask.',
+    }),
 });
 
 export type ApplicationForm = z.infer<typeof applicationFormSchema>;

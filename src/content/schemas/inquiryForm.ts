@@ -35,6 +35,12 @@ export const inquiryFormSchema = z.strictObject({
   callTimes: choices('best-time-to-call').meta({
     description: 'The best-time-to-call choices, in the order the form lists them. Not choosing one means any time.',
   }),
+  heardAbout: choices('"How did you hear about us?"')
+    .optional()
+    .meta({
+      description:
+        'The answers to "How did you hear about us?" (optional for the family), in the order the form lists them, e.g. a discharge planner, a doctor. Staff see the answer and reports count by it. Leave the list out and the form does not ask.',
+    }),
   consent: consentSchema.meta({ description: 'The consent box at the end of the form: the visitor ticks it to let the agency store the health details of the request.' }),
 });
 

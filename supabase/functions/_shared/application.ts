@@ -8,6 +8,7 @@
 import { z } from 'zod';
 import type { FormResponse } from './formFunction.ts';
 import { FORM_GUARD, isPhoneNumber } from './formPost.ts';
+import type { LeadOrigin } from './leadOrigin.ts';
 import { visitorText } from './text.ts';
 
 /** The choices the form offers; generated from content/ into formChoices.generated.ts. */
@@ -16,6 +17,8 @@ export interface FormChoices {
   positions: ReadonlyArray<{ code: string; title: string; validThrough: string }>;
   experience: ReadonlyArray<{ code: string; label: string }>;
   availability: ReadonlyArray<{ code: string; label: string }>;
+  /** "How did you hear about us?" (content/application-form.yaml; empty: the form does not ask). */
+  heardAbout: ReadonlyArray<{ code: string; label: string }>;
 }
 
 /** Limits shared by the form's `maxlength`/`accept` attributes and the server's checks. */
@@ -38,6 +41,10 @@ export const APPLICATION_FIELDS = {
   text: ['first_name', 'last_name', 'email', 'phone', 'position', 'experience', 'availability', 'cover_letter'],
   checkbox: ['has_transportation', 'has_license'],
   resume: 'resume',
+  /** "How did you hear about us?": a code of FormChoices.heardAbout, or nothing (leadOrigin.ts). */
+  heardAbout: 'heard_about',
+  /** The page the form was sent from ('/careers/companion-caregiver'): the landing page when nothing else says. */
+  page: 'page',
   ...FORM_GUARD,
 } as const;
 
@@ -108,13 +115,15 @@ export function applicationSchema(choices: FormChoices, today: string) {
 export type ApplicationFields = z.output<ReturnType<typeof applicationSchema>>;
 
 /** A row of public.job_applications. */
-export interface JobApplicationRow extends ApplicationFields {
+export interface JobApplicationRow extends ApplicationFields, Partial<LeadOrigin> {
   id: string;
   created_at: string;
   /** Key of the resume in the private bucket 'resumes' ('<uuid>/<uuid>.pdf'), or null. */
   resume_url: string | null;
   /** Why the function suspected a machine sent it (botSignal), or null: it is then filed under the spam stage. */
   spam_reason: string | null;
+  /** The answer to "How did you hear about us?" (a content code), or null. Origin columns: absent from rows written by hand. */
+  heard_about?: string | null;
 }
 
 /** The keys the function generates for resumes; the column and the dashboard accept nothing else. */

@@ -61,6 +61,36 @@ export const formChoices: FormChoices = {
       "code": "flexible",
       "label": "Flexible, any of the above"
     }
+  ],
+  "heardAbout": [
+    {
+      "code": "indeed",
+      "label": "Indeed"
+    },
+    {
+      "code": "friend-or-family",
+      "label": "A friend or family member"
+    },
+    {
+      "code": "current-caregiver",
+      "label": "A caregiver who works here"
+    },
+    {
+      "code": "google",
+      "label": "Google or another search"
+    },
+    {
+      "code": "facebook",
+      "label": "Facebook"
+    },
+    {
+      "code": "job-fair",
+      "label": "A job fair"
+    },
+    {
+      "code": "other",
+      "label": "Somewhere else"
+    }
   ]
 };
 
@@ -226,7 +256,41 @@ export const inquiryChoices: InquiryChoices = {
   "consent": {
     "version": "2026-11-25",
     "text": "I agree that you may store the health details in my request, to answer it."
-  }
+  },
+  "heardAbout": [
+    {
+      "code": "discharge-planner",
+      "label": "A hospital or rehab discharge planner"
+    },
+    {
+      "code": "doctor",
+      "label": "A doctor or nurse"
+    },
+    {
+      "code": "area-agency-on-aging",
+      "label": "The Area Agency on Aging"
+    },
+    {
+      "code": "friend-or-family",
+      "label": "A friend or family member"
+    },
+    {
+      "code": "current-client",
+      "label": "A current client or caregiver"
+    },
+    {
+      "code": "google",
+      "label": "Google or another search"
+    },
+    {
+      "code": "facebook",
+      "label": "Facebook"
+    },
+    {
+      "code": "other",
+      "label": "Somewhere else"
+    }
+  ]
 };
 
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import type { FormResponse } from './formFunction.ts';
 import { FORM_GUARD, isPhoneNumber } from './formPost.ts';
+import type { LeadOrigin } from './leadOrigin.ts';
 import { visitorText, type TextShape } from './text.ts';
 
 /** The choices the inquiry form offers; generated from content/ into formChoices.generated.ts. */
@@ -22,6 +23,8 @@ export interface InquiryChoices {
    * and the words themselves (what HubSpot records as the consent's text).
    */
   consent: { version: string; text: string };
+  /** "How did you hear about us?" (content/inquiry-form.yaml; empty: the form does not ask). */
+  heardAbout: ReadonlyArray<{ code: string; label: string }>;
 }
 
 /** Limits shared by the form's `maxlength` attributes and the server's checks. */
@@ -47,6 +50,8 @@ export const INQUIRY_FIELDS = {
   consent: 'consent_version',
   /** The page the form was sent from ('/', '/contact'): staff see where a request came from. */
   page: 'page',
+  /** "How did you hear about us?": a code of InquiryChoices.heardAbout, or nothing (leadOrigin.ts). */
+  heardAbout: 'heard_about',
   ...FORM_GUARD,
 } as const;
 
@@ -129,7 +134,7 @@ export function inquirySchema(choices: InquiryChoices) {
 export type InquiryFields = z.output<ReturnType<typeof inquirySchema>>;
 
 /** A row of public.inquiries. */
-export interface InquiryRow extends Omit<InquiryFields, 'consent_version'> {
+export interface InquiryRow extends Omit<InquiryFields, 'consent_version'>, Partial<LeadOrigin> {
   id: string;
   created_at: string;
   /** Why the function suspected a machine sent it (botSignal), or null: it is then filed under the spam stage. */
@@ -141,6 +146,8 @@ export interface InquiryRow extends Omit<InquiryFields, 'consent_version'> {
    */
   consent_version: string | null;
   consented_at: string | null;
+  /** The answer to "How did you hear about us?" (a content code), or null. Origin columns: absent from rows written by hand. */
+  heard_about?: string | null;
 }
 
 /** The JSON the function answers to the enhanced form. */

@@ -22,6 +22,7 @@ import { createFormFunction, fieldErrors, logFailure, slotOutcome, withPostSlot,
 import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
 import { dateInConnecticut } from '../_shared/formPost.ts';
+import { originColumns } from '../_shared/leadOrigin.ts';
 import { isPdf } from '../_shared/pdf.ts';
 
 export interface SubmitApplicationOptions {
@@ -49,7 +50,16 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
   const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
 
   /** Counts the application against its client, then stores resume and row; on any failure, nothing stays. */
-  async function store(req: Request, fields: ApplicationFields, resume: Uint8Array | null, spamReason: string | null): Promise<Outcome<ApplicationField>> {
+  async function store(req: Request, form: FormData, fields: ApplicationFields, resume: Uint8Array | null, spamReason: string | null): Promise<Outcome<ApplicationField>> {
+    // Where the applicant came from (leadOrigin.ts): stored with the application, never sent to analytics.
+    const page = form.get(APPLICATION_FIELDS.page);
+    const origin = originColumns({
+      form,
+      referer: req.headers.get('referer'),
+      page: typeof page === 'string' && /^\/[\w\-/]{0,100}$/.test(page) ? page : '',
+      allowOrigin: options.allowOrigin,
+      heardAbout: options.choices.heardAbout,
+    });
     const slot = await withPostSlot({ supabase, form: 'application', req, key: options.rateLimit, perHour: APPLICATION_LIMITS.perHour, name: NAME }, async (id) => {
       // A generated key, never the applicant's file name: it is all the column and the dashboard accept.
       const resumeKey = resume ? `${id}/${crypto.randomUUID()}.pdf` : null;
@@ -62,7 +72,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
             return false;
           }
         }
-        const row: Omit<JobApplicationRow, 'created_at'> = { id, ...fields, resume_url: resumeKey, spam_reason: spamReason };
+        const row: Omit<JobApplicationRow, 'created_at'> = { id, ...fields, ...origin, resume_url: resumeKey, spam_reason: spamReason };
         const insert = await supabase.from('job_applications').insert(row);
         if (insert.error) logFailure(NAME, 'the application could not be inserted', insert.error);
         else stored = true;
@@ -99,7 +109,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
       if (!parsed.success || !resume.ok) {
         return { sent: false, reason: parsed.success ? 'resume' : 'invalid', status: 400, message: APPLICATION_MESSAGES.invalid, errors };
       }
-      return store(req, parsed.data, resume.bytes, spamReason);
+      return store(req, form, parsed.data, resume.bytes, spamReason);
     },
   });
 }

@@ -15,6 +15,7 @@ import { createFormFunction, fieldErrors, logFailure, slotOutcome, withPostSlot,
 import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
 import { forwardToHubSpot, type HubSpotForm } from '../_shared/hubspot.ts';
+import { originColumns } from '../_shared/leadOrigin.ts';
 import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema, type InquiryChoices, type InquiryField, type InquiryFields, type InquiryRow } from '../_shared/inquiry.ts';
 
 export interface SubmitInquiryOptions {
@@ -47,10 +48,12 @@ const NAME = 'submit-inquiry';
 export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Request) => Promise<Response> {
   const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
 
-  async function store(req: Request, fields: InquiryFields, at: Date, spamReason: string | null): Promise<Outcome<InquiryField>> {
+  async function store(req: Request, form: FormData, fields: InquiryFields, at: Date, spamReason: string | null): Promise<Outcome<InquiryField>> {
+    // Where the request came from (leadOrigin.ts): stored with it, never forwarded to analytics or HubSpot.
+    const origin = originColumns({ form, referer: req.headers.get('referer'), page: fields.page, allowOrigin: options.allowOrigin, heardAbout: options.choices.heardAbout });
     const slot = await withPostSlot({ supabase, form: 'inquiry', req, key: options.rateLimit, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
       // Consent is given when the post arrives, on the function's clock (never the client's).
-      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, consented_at: at.toISOString(), spam_reason: spamReason };
+      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, ...origin, consented_at: at.toISOString(), spam_reason: spamReason };
       const insert = await supabase.from('inquiries').insert(row);
       if (insert.error) logFailure(NAME, 'the inquiry could not be inserted', insert.error);
       return !insert.error;
@@ -83,7 +86,7 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
     notify: options.notify,
     async submit(form, req, at, spamReason) {
       const parsed = inquirySchema(options.choices).safeParse(answers(form));
-      if (parsed.success) return store(req, parsed.data, at, spamReason);
+      if (parsed.success) return store(req, form, parsed.data, at, spamReason);
       return { sent: false, reason: 'invalid', status: 400, message: INQUIRY_MESSAGES.invalid, errors: fieldErrors<InquiryField>(parsed.error.issues) };
     },
   });
