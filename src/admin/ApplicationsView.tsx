@@ -4,6 +4,7 @@ import { track } from './analytics.ts';
 import { resumeDownloadUrl, resumeFileName, APPLICATION_COLUMNS, type ApplicationSummary } from './applications.ts';
 import { supabase } from './client.ts';
 import { labelOf } from './labels.ts';
+import { originDetails } from './origin.ts';
 import { RecordsView, useFailureNotice, type RecordsConfig, type ViewProps } from './RecordsView.tsx';
 import { openDownload } from './openDownload.ts';
 
@@ -16,8 +17,9 @@ const config: RecordsConfig<ApplicationSummary> = {
   total: 'Total Applications',
   listTitle: 'Applications',
   searchLabel: 'Search applications',
-  searchPlaceholder: 'Name, e-mail or position',
-  searchFields: ['first_name', 'last_name', 'email', 'position'],
+  searchPlaceholder: 'Name, e-mail, phone, position or source',
+  searchFields: ['first_name', 'last_name', 'email', 'phone', 'position', 'source'],
+  phoneFields: ['phone'],
   loadError: 'Failed to load job applications',
   name: (row) => `${row.first_name} ${row.last_name}`,
   contact: (row) => [row.email],
@@ -32,6 +34,7 @@ const config: RecordsConfig<ApplicationSummary> = {
     ['Availability', labelOf('availability', row.availability)],
     ['Transportation', row.has_transportation ? 'Available' : 'Not Available'],
     ["Driver's License", row.has_license ? 'Valid' : 'Not Valid'],
+    ...originDetails(row, 'applicationHeardAbout'),
   ],
   longText: { column: 'cover_letter', heading: 'Cover Letter', noun: 'cover letter' },
   viewAction: (row) => ({ action: 'view_application_details', application_id: row.id, position: row.position }),

@@ -2,6 +2,7 @@
 import { formatDateTime } from './format.ts';
 import { INQUIRY_COLUMNS, type InquirySummary } from './inquiries.ts';
 import { labelOf } from './labels.ts';
+import { originDetails } from './origin.ts';
 import { RecordsView, type RecordsConfig, type ViewProps } from './RecordsView.tsx';
 
 const config: RecordsConfig<InquirySummary> = {
@@ -14,8 +15,9 @@ const config: RecordsConfig<InquirySummary> = {
   // Not 'Inquiries (n)': the page's heading is already 'Inquiries'.
   listTitle: 'Contact requests',
   searchLabel: 'Search inquiries',
-  searchPlaceholder: 'Name, e-mail, phone or town',
-  searchFields: ['name', 'email', 'phone', 'town'],
+  searchPlaceholder: 'Name, e-mail, phone, town or source',
+  searchFields: ['name', 'email', 'phone', 'town', 'source'],
+  phoneFields: ['phone'],
   loadError: 'Failed to load inquiries',
   name: (row) => row.name,
   contact: (row) => [row.email, row.phone].filter(Boolean),
@@ -31,6 +33,7 @@ const config: RecordsConfig<InquirySummary> = {
     ['Services', row.services.map((code) => labelOf('service', code)).join(', ') || 'None chosen'],
     ['Sent from', row.page || 'Not recorded'],
     ['Consent to store health details', consentOf(row)],
+    ...originDetails(row, 'inquiryHeardAbout'),
   ],
   longText: { column: 'message', heading: 'Message', noun: 'message' },
   viewAction: (row) => ({ action: 'view_inquiry_details', inquiry_id: row.id }),

@@ -21,7 +21,7 @@ import type { DialogConfig, RecordDialogProps } from './RecordDialog.tsx';
 import { countThisWeek, isSessionEnded, loadRows, searchRows, type ListRow, type TableName, type TextField } from './records.ts';
 import { useToast } from './Toasts.tsx';
 import { listOf, loadStaff, recordNoun } from './workflow/data.ts';
-import { DEFAULT_FILTERS, filterRows, type Filters } from './workflow/filters.ts';
+import { DEFAULT_FILTERS, filterRows, sourcesOf, type Filters } from './workflow/filters.ts';
 import { ListFilters } from './workflow/ListFilters.tsx';
 import { replyPromiseHours, waitingOf } from './workflow/overdue.ts';
 import { stageOf } from './workflow/stages.ts';
@@ -51,6 +51,8 @@ export interface RecordsConfig<T extends ListRow> extends DialogConfig<T> {
   searchLabel: string;
   searchPlaceholder: string;
   searchFields: ReadonlyArray<TextField<T>>;
+  /** Fields a search that reads as a phone number also finds by their digits alone (records.ts searchRows). */
+  phoneFields: ReadonlyArray<TextField<T>>;
   /** The error toast's description when the list cannot be read. */
   loadError: string;
   /** How to reach the person, under the name: an e-mail address, a phone number (empty ones left out). */
@@ -161,7 +163,8 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
 
   const staffNames = useMemo(() => new Map(staff.map((member) => [member.user_id, member.display_name])), [staff]);
   const ownerName = (owner: string | null) => (owner === null ? 'Nobody yet' : (staffNames.get(owner) ?? 'A former staff member'));
-  const found = useMemo(() => searchRows(rows, query, config.searchFields), [rows, query, config.searchFields]);
+  const found = useMemo(() => searchRows(rows, query, config.searchFields, config.phoneFields), [rows, query, config.searchFields, config.phoneFields]);
+  const sources = useMemo(() => sourcesOf(rows), [rows]);
   const { rows: matches, byStage } = useMemo(() => filterRows(found, list, filters, userId), [found, list, filters, userId]);
   const staffName = useCallback((id: string) => staffNames.get(id) ?? 'A former staff member', [staffNames]);
   const [exporting, setExporting] = useState(false);
@@ -352,6 +355,7 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
             }}
             byStage={byStage}
             staff={staff}
+            sources={sources}
             noun={noun}
           />
         ) : null}

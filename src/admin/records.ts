@@ -20,6 +20,8 @@ export interface ListRow {
   phone: string;
   /** Why the site's function took it for a machine's (it is then at the list's spam stage), or null. */
   spam_reason: string | null;
+  /** Where it came from (leadOrigin.ts sourceOf): null on records stored before sources were kept. */
+  source?: string | null | undefined;
 }
 
 /** Rows per request: Supabase's default `max-rows`. */
@@ -82,14 +84,30 @@ export async function loadRow(client: SupabaseClient<Database>, table: TableName
   return data;
 }
 
-/** The keys of T whose values are text: the fields a search may look in. */
-export type TextField<T> = { [K in keyof T]: T[K] extends string ? K : never }[keyof T];
+/** The keys of T whose values are text (or null: a source is not known for rows stored before it was asked): the fields a search may look in. */
+export type TextField<T> = { [K in keyof T]-?: T[K] extends string | null | undefined ? K : never }[keyof T];
 
-/** Rows where one of `fields` contains the query, ignoring case and outer spaces; an empty query keeps all. */
-export function searchRows<T>(rows: T[], query: string, fields: ReadonlyArray<TextField<T>>): T[] {
+/** A phone number's digits alone: "(860) 555-0199" -> "8605550199". */
+export const digitsOf = (text: string) => text.replace(/\D/g, '');
+
+/** A query that reads as (part of) a phone number: digits, with only the signs people write in one. */
+const PHONE_QUERY = /^[\d\s().+-]*\d[\d\s().+-]*$/;
+
+/**
+ * Rows where one of `fields` contains the query, ignoring case and outer spaces; an empty query keeps all. A query
+ * that reads as a phone number also finds `phoneFields` by their digits alone, however either was written:
+ * 8605550199 finds "(860) 555-0199", and "860 555 0199" finds "8605550199".
+ */
+export function searchRows<T>(rows: T[], query: string, fields: ReadonlyArray<TextField<T>>, phoneFields: ReadonlyArray<TextField<T>> = []): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return rows;
-  return rows.filter((row) => fields.some((field) => (row[field] as string).toLowerCase().includes(needle)));
+  const digits = PHONE_QUERY.test(needle) ? digitsOf(needle) : '';
+  const text = (row: T, field: TextField<T>) => ((row[field] as string | null | undefined) ?? '');
+  return rows.filter(
+    (row) =>
+      fields.some((field) => text(row, field).toLowerCase().includes(needle)) ||
+      (digits !== '' && phoneFields.some((field) => digitsOf(text(row, field)).includes(digits))),
+  );
 }
 
 /** Rows created in the last 7 days. */

@@ -97,7 +97,8 @@ export function filterDescription(list: RecordList, filters: Filters, search: st
   const age = AGES.find(([value]) => value === filters.age)?.[1] ?? filters.age;
   const length = search.trim().length;
   const overdue = filters.overdue ? '; Only overdue' : '';
-  return `Stage: ${stage}; Owner: ${owner}; Age: ${age}${overdue}; Search: ${length ? `${length} character${length === 1 ? '' : 's'}` : 'none'}`;
+  const source = filters.source === 'any' ? '' : `; Source: ${filters.source.source}`;
+  return `Stage: ${stage}; Owner: ${owner}; Age: ${age}${source}${overdue}; Search: ${length ? `${length} character${length === 1 ? '' : 's'}` : 'none'}`;
 }
 
 /** 'applications-2026-11-26.csv': the list and the day (the agency's), never a name. */

@@ -1,11 +1,11 @@
 /**
- * The list's filters: a button per stage with its count (Open first, the default; All last), and the owner and
- * age choices. Buttons say whether they are chosen (aria-pressed), so a screen reader hears the filter in force.
+ * The list's filters: a button per stage with its count (Open first, the default; All last), and the owner,
+ * age and source choices (the sources the list's records have). Buttons say whether they are chosen (aria-pressed), so a screen reader hears the filter in force.
  */
 import { css } from '@emotion/react';
 import type { RecordList, StaffMember } from '../../database.ts';
 import { color, layout } from '../../theme.ts';
-import { AGES, keepsStage, type AgeFilter, type Filters, type OwnerFilter, type StageFilter } from './filters.ts';
+import { AGES, keepsStage, type AgeFilter, type Filters, type OwnerFilter, type SourceFilter, type StageFilter } from './filters.ts';
 import { stagesOf } from './stages.ts';
 
 interface Props {
@@ -15,6 +15,8 @@ interface Props {
   /** Rows per stage code, over the rows the owner and age filters keep. */
   byStage: ReadonlyMap<string, number>;
   staff: readonly StaffMember[];
+  /** The sources the list's records have (filters.ts sourcesOf). */
+  sources: readonly string[];
   /** 'applications' or 'inquiries', for the group's name. */
   noun: string;
 }
@@ -29,7 +31,10 @@ function ownerFrom(value: string): OwnerFilter {
   return value.startsWith('staff:') ? { staff: value.slice(6) } : (value as OwnerFilter);
 }
 
-export function ListFilters({ list, filters, onChange, byStage, staff, noun }: Props) {
+const sourceValue = (source: SourceFilter) => (source === 'any' ? 'any' : `source:${source.source}`);
+const sourceFrom = (value: string): SourceFilter => (value.startsWith('source:') ? { source: value.slice(7) } : 'any');
+
+export function ListFilters({ list, filters, onChange, byStage, staff, sources, noun }: Props) {
   const count = (stage: StageFilter) => {
     let total = 0;
     for (const [code, n] of byStage) if (keepsStage(list, stage, code)) total += n;
@@ -76,6 +81,18 @@ export function ListFilters({ list, filters, onChange, byStage, staff, noun }: P
             {AGES.map(([age, label]) => (
               <option key={age} value={age}>
                 {label}
+              </option>
+            ))}
+          </select>
+        </label>
+        <label>
+          Source
+          <select value={sourceValue(filters.source)} onChange={(event) => onChange({ ...filters, source: sourceFrom(event.target.value) })}>
+            <option value="any">Any source</option>
+            {/* The chosen source stays offered even when no record has it any more (one was erased). */}
+            {[...new Set([...sources, ...(filters.source === 'any' ? [] : [filters.source.source])])].map((source) => (
+              <option key={source} value={`source:${source}`}>
+                {source}
               </option>
             ))}
           </select>

@@ -1,6 +1,6 @@
 /**
  * The list's filters beside the search: by stage ('open', the default, is every stage not closed), by owner
- * ('mine', 'nobody', or a colleague) and by age. Pure and linear in the rows, so a keystroke stays fast at
+ * ('mine', 'nobody', or a colleague), by age and by source (where the request came from: leadOrigin.ts). Pure and linear in the rows, so a keystroke stays fast at
  * 10,000 records; the counts per stage are taken over the rows the other filters keep, so each stage's count
  * is what choosing it shows.
  */
@@ -11,16 +11,19 @@ import { isClosed } from './stages.ts';
 export type StageFilter = 'open' | 'all' | { code: string };
 export type OwnerFilter = 'anyone' | 'mine' | 'nobody' | { staff: string };
 export type AgeFilter = 'any' | 'day' | 'week' | 'month' | 'older';
+/** Any source, or one of the sources the rows have ('newsletter', 'google-ads', 'facebook.com', 'direct'). */
+export type SourceFilter = 'any' | { source: string };
 
 export interface Filters {
   stage: StageFilter;
   owner: OwnerFilter;
   age: AgeFilter;
+  source: SourceFilter;
   /** Only the inquiries past the reply promise that nobody has answered (overdue.ts); the digest's link sets it. */
   overdue: boolean;
 }
 
-export const DEFAULT_FILTERS: Filters = { stage: 'open', owner: 'anyone', age: 'any', overdue: false };
+export const DEFAULT_FILTERS: Filters = { stage: 'open', owner: 'anyone', age: 'any', source: 'any', overdue: false };
 
 export const AGES: ReadonlyArray<readonly [AgeFilter, string]> = [
   ['any', 'Any age'],
@@ -32,7 +35,14 @@ export const AGES: ReadonlyArray<readonly [AgeFilter, string]> = [
 
 const DAY = 86_400_000;
 
-type Filterable = Pick<WorkflowColumns, 'stage' | 'owner'> & { created_at: string };
+type Filterable = Pick<WorkflowColumns, 'stage' | 'owner'> & { created_at: string; source?: string | null | undefined };
+
+/** The sources the rows have, in alphabetical order: the source filter's choices (rows stored before sources were kept have none). */
+export function sourcesOf(rows: ReadonlyArray<{ source?: string | null | undefined }>): string[] {
+  const found = new Set<string>();
+  for (const row of rows) if (row.source) found.add(row.source);
+  return [...found].sort((a, b) => a.localeCompare(b, 'en'));
+}
 
 function keepsAge(age: AgeFilter, createdAt: string, now: number): boolean {
   if (age === 'any') return true;
@@ -60,6 +70,7 @@ export function filterRows<T extends Filterable>(rows: readonly T[], list: Recor
   const kept: T[] = [];
   for (const row of rows) {
     if (!keepsOwner(filters.owner, row.owner, me) || !keepsAge(filters.age, row.created_at, now)) continue;
+    if (filters.source !== 'any' && row.source !== filters.source.source) continue;
     if (filters.overdue && !(list === 'inquiries' && isOverdue(row, now))) continue;
     byStage.set(row.stage, (byStage.get(row.stage) ?? 0) + 1);
     if (keepsStage(list, filters.stage, row.stage)) kept.push(row);

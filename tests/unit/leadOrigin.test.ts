@@ -1,0 +1,209 @@
+/**
+ * Where each request came from (issue 31, item 1) and the staff's search by phone in any format and by source
+ * (item 5): the function's cleaning and source rules (leadOrigin.ts) on their own, then what the form functions
+ * store through the local stand-in, posted as the form script posts (landing page and referring host) and as a
+ * browser with JavaScript off posts (the form page's address in the Referer only); and the dashboard's search.
+ */
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { searchRows } from '../../src/admin/records.ts';
+import { filterRows, DEFAULT_FILTERS, sourcesOf } from '../../src/admin/workflow/filters.ts';
+import { formChoices, inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { cleanHost, leadOrigin, originColumns, sourceOf } from '../../supabase/functions/_shared/leadOrigin.ts';
+import { BROWSER_ACCEPT, CONSENT_TICKED, SITE, newAddress } from './formPosts.ts';
+
+const SITE_ORIGINS = new Set(['https://www.agency.example', 'http://localhost:3000']);
+const allowOrigin = (origin: string) => SITE_ORIGINS.has(origin);
+
+function formOf(fields: Record<string, string>): FormData {
+  const form = new FormData();
+  for (const [name, value] of Object.entries(fields)) form.append(name, value);
+  return form;
+}
+
+const origin = (fields: Record<string, string>, referer: string | null = null, page = '') => leadOrigin({ form: formOf(fields), referer, page, allowOrigin });
+
+describe('the source of a request', () => {
+  test.each([
+    ['utm_source, lowercased, before everything else', { utm_source: 'NewsLetter', gclid: 'abc', referrer_host: 'www.google.com' }, 'newsletter'],
+    ['google-ads for a gclid without utm_source', { utm_source: null, gclid: 'Cj0KCQ', referrer_host: 'www.google.com' }, 'google-ads'],
+    ['the referring host without its www.', { utm_source: null, gclid: null, referrer_host: 'www.facebook.com' }, 'facebook.com'],
+    ['direct when nothing says where from', { utm_source: null, gclid: null, referrer_host: null }, 'direct'],
+  ])('%s', (_name, given, expected) => {
+    expect(sourceOf(given)).toBe(expected);
+  });
+});
+
+describe('cleaning what the browser sends', () => {
+  test('the landing page keeps its path and campaign tags only: any other query parameter may carry anything', () => {
+    expect(origin({ landing_page: '/services/personal-care?email=maria%40example.com&utm_source=newsletter&utm_campaign=fall&utm_medium=email' })).toEqual({
+      landing_page: '/services/personal-care?utm_source=newsletter&utm_medium=email&utm_campaign=fall',
+      referrer_host: null,
+      utm_source: 'newsletter',
+      utm_medium: 'email',
+      utm_campaign: 'fall',
+      utm_term: null,
+      utm_content: null,
+      gclid: null,
+      source: 'newsletter',
+    });
+  });
+
+  test('tags are trimmed, stripped of control characters and cut at the columns\' limits; the landing page at 300', () => {
+    const long = 'x'.repeat(500);
+    const cleaned = origin({ landing_page: `/?utm_source=%20Fall%0A%00News%20&utm_term=${long}&gclid=${long}&utm_content=${long}` });
+    expect(cleaned.utm_source).toBe('Fall News');
+    expect(cleaned.source).toBe('fall news');
+    expect(cleaned.utm_term).toHaveLength(100);
+    expect(cleaned.gclid).toHaveLength(200);
+    expect(cleaned.landing_page!.length).toBe(300);
+  });
+
+  test('a landing page of another site, or not a page at all, is no landing page; the Referer then speaks, then the page field', () => {
+    expect(origin({ landing_page: 'https://evil.example/?utm_source=x' }).landing_page).toBeNull();
+    expect(origin({ landing_page: '//evil.example/x' }).landing_page).toBeNull();
+    expect(origin({}, 'http://localhost:3000/contact?utm_source=newsletter&name=Maria').landing_page).toBe('/contact?utm_source=newsletter');
+    expect(origin({}, 'https://evil.example/contact?utm_source=spam', '/contact')).toMatchObject({ landing_page: '/contact', utm_source: null, source: 'direct' });
+    expect(origin({ landing_page: '/?utm_source=first' }, 'http://localhost:3000/contact?utm_source=second').utm_source).toBe('first');
+  });
+
+  test('a referring host is lowercased; one that is not a host name, or is the site itself, is dropped', () => {
+    expect(cleanHost('WWW.Google.COM')).toBe('www.google.com');
+    expect(origin({ referrer_host: 'L.Facebook.com' })).toMatchObject({ referrer_host: 'l.facebook.com', source: 'l.facebook.com' });
+    for (const bad of ['https://google.com', 'google.com/x', 'a b.com', '<script>', 'x'.repeat(254), '']) expect(cleanHost(bad), bad).toBeNull();
+    expect(origin({ referrer_host: 'www.agency.example' })).toMatchObject({ referrer_host: null, source: 'direct' });
+  });
+
+  test('"How did you hear about us?" keeps a code the form offers, and nothing else', () => {
+    const heard = (value: string) => originColumns({ form: formOf({ heard_about: value }), referer: null, page: '', allowOrigin, heardAbout: inquiryChoices.heardAbout }).heard_about;
+    expect(heard('discharge-planner')).toBe('discharge-planner');
+    expect(heard('indeed')).toBeNull(); // an applicant's answer, not a family's
+    expect(heard('')).toBeNull();
+    expect(heard('Robert; drop table')).toBeNull();
+  });
+});
+
+describe('search by phone in any format, and by source', () => {
+  const rows = [
+    { name: 'Ann Lee', phone: '(860) 555-0199', source: 'newsletter' },
+    { name: 'Bob Annis', phone: '8605550142', source: null },
+    { name: 'Cy 2nd', phone: '', source: 'google-ads' },
+  ];
+  const names = (query: string) => searchRows(rows, query, ['name', 'phone', 'source'], ['phone']).map((row) => row.name);
+
+  test('digits find a phone however it was written, and a written phone finds digits', () => {
+    expect(names('8605550199')).toEqual(['Ann Lee']);
+    expect(names('860-555-0142')).toEqual(['Bob Annis']);
+    expect(names('(860) 555')).toEqual(['Ann Lee', 'Bob Annis']);
+    expect(names('+1 860 555 0199')).toEqual([]); // the country code is not in the stored number
+  });
+
+  test('only a query that reads as a phone number is compared by digits', () => {
+    expect(names('2nd')).toEqual(['Cy 2nd']);
+    expect(names('---')).toEqual([]);
+  });
+
+  test('the source is searched, and a record without one is no error', () => {
+    expect(names('NEWS')).toEqual(['Ann Lee']);
+    expect(names('ads')).toEqual(['Cy 2nd']);
+  });
+
+  test('the source filter offers the sources present and keeps only the chosen one', () => {
+    const records = rows.map((row, i) => ({ ...row, stage: 'new', owner: null, created_at: new Date(Date.now() - i * 1000).toISOString() }));
+    expect(sourcesOf(records)).toEqual(['google-ads', 'newsletter']);
+    const kept = filterRows(records, 'inquiries', { ...DEFAULT_FILTERS, stage: 'all', source: { source: 'newsletter' } }, 'me').rows;
+    expect(kept.map((row) => row.name)).toEqual(['Ann Lee']);
+  });
+});
+
+describe('stored by the form functions', () => {
+  let supabase: LocalSupabase;
+  let inquiryToken = '';
+  let applicationToken = '';
+  const INQUIRY = { name: 'Maria Gonzalez', phone: '(203) 555-0187', care_for: 'a-parent', page: '/contact', ...CONSENT_TICKED };
+
+  beforeAll(async () => {
+    supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2 });
+    inquiryToken = await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 60_000);
+    applicationToken = await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 60_000);
+  });
+  afterAll(async () => {
+    await supabase?.close();
+  });
+
+  async function post(fn: string, fields: Record<string, string>, headers: Record<string, string> = {}) {
+    const response = await fetch(`${supabase.url}/functions/v1/${fn}`, {
+      method: 'POST',
+      body: new URLSearchParams(fields),
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', origin: SITE, 'x-forwarded-for': newAddress(), ...headers },
+    });
+    return response;
+  }
+  const ORIGIN = 'source, heard_about, landing_page, referrer_host, utm_source, utm_medium, utm_campaign, utm_term, utm_content, gclid';
+  async function stored(table: string, id: string) {
+    return (await supabase.db.query<Record<string, unknown>>(`select ${ORIGIN} from public.${table} where id = $1`, [id])).rows[0];
+  }
+  async function createdEvent(id: string) {
+    return (await supabase.db.query<Record<string, unknown>>(`select source, heard_about from public.record_events where record_id = $1 and kind = 'created'`, [id])).rows[0];
+  }
+
+  test('an inquiry sent by the form script keeps the visit\'s landing page, campaign, referring host and answer; the history too', async () => {
+    const response = await post('submit-inquiry', {
+      ...INQUIRY,
+      fill_token: inquiryToken,
+      heard_about: 'discharge-planner',
+      landing_page: '/services/personal-care?utm_source=Newsletter&utm_campaign=fall',
+      referrer_host: 'Mail.Example.COM',
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(await stored('inquiries', id)).toEqual({
+      source: 'newsletter',
+      heard_about: 'discharge-planner',
+      landing_page: '/services/personal-care?utm_source=Newsletter&utm_campaign=fall',
+      referrer_host: 'mail.example.com',
+      utm_source: 'Newsletter',
+      utm_medium: null,
+      utm_campaign: 'fall',
+      utm_term: null,
+      utm_content: null,
+      gclid: null,
+    });
+    expect(await createdEvent(id)).toEqual({ source: 'newsletter', heard_about: 'discharge-planner' });
+  });
+
+  test('with JavaScript off, the form page\'s address in the Referer is the landing page; an unknown answer is no answer', async () => {
+    const response = await post('submit-inquiry', { ...INQUIRY, heard_about: 'made-up' }, { accept: BROWSER_ACCEPT, referer: `${SITE}/contact?utm_source=newsletter&gclid=G1` });
+    expect(response.status).toBe(303);
+    const row = (await supabase.db.query<Record<string, unknown>>(`select id from public.inquiries order by created_at desc limit 1`)).rows[0]!;
+    expect(await stored('inquiries', row.id as string)).toMatchObject({ source: 'newsletter', heard_about: null, landing_page: '/contact?utm_source=newsletter&gclid=G1', gclid: 'G1', referrer_host: null });
+  });
+
+  test('without a landing page or Referer, the page field is the landing page and the source is direct', async () => {
+    const response = await post('submit-inquiry', { ...INQUIRY, fill_token: inquiryToken });
+    const { id } = (await response.json()) as { id: string };
+    expect(await stored('inquiries', id)).toMatchObject({ source: 'direct', landing_page: '/contact', utm_source: null, referrer_host: null });
+  });
+
+  test('an application keeps its origin and answer too', async () => {
+    const position = formChoices.positions.find((p) => p.validThrough >= new Date().toISOString().slice(0, 10))!.code;
+    const response = await post('submit-application', {
+      first_name: 'Ann',
+      last_name: 'Lee',
+      email: 'ann@example.com',
+      phone: '860-555-0100',
+      position,
+      experience: formChoices.experience[0]!.code,
+      availability: formChoices.availability[0]!.code,
+      fill_token: applicationToken,
+      heard_about: 'indeed',
+      page: `/careers/${position}`,
+      referrer_host: 'www.indeed.com',
+    });
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(await stored('job_applications', id)).toMatchObject({ source: 'indeed.com', heard_about: 'indeed', landing_page: `/careers/${position}`, referrer_host: 'www.indeed.com' });
+  });
+});
