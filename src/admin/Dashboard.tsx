@@ -16,6 +16,8 @@ import { viewHref, type View } from './useView.ts';
 
 // Admins only, and seldom: loaded when opened.
 const StaffView = lazy(() => import('./staff/StaffView.tsx').then((module) => ({ default: module.StaffView })));
+// Staff, now and then: the reports' charts and tables are a chunk of their own (src/admin/reports/).
+const ReportsView = lazy(() => import('./reports/ReportsView.tsx').then((module) => ({ default: module.ReportsView })));
 
 interface Props {
   user: User;
@@ -57,6 +59,11 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
               {label}
             </a>
           ))}
+          {isStaff ? (
+            <a href={viewHref('reports')} aria-current={view === 'reports' ? 'page' : undefined} onClick={(event) => follow(event, 'reports')}>
+              Reports
+            </a>
+          ) : null}
           {isAdmin ? (
             <a href={viewHref('staff')} aria-current={view === 'staff' ? 'page' : undefined} onClick={(event) => follow(event, 'staff')}>
               Staff
@@ -75,6 +82,10 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
       {view === 'staff' && isAdmin ? (
         <Suspense fallback={<p role="status">Loading staff...</p>}>
           <StaffView userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
+        </Suspense>
+      ) : view === 'reports' && isStaff ? (
+        <Suspense fallback={<p role="status">Loading reports...</p>}>
+          <ReportsView isAdmin={isAdmin} onSessionExpired={onSessionExpired} focusHeading={shown.current} />
         </Suspense>
       ) : (
         <List key={view} isStaff={isStaff} isAdmin={isAdmin} userId={user.id} onSessionExpired={onSessionExpired} focusHeading={shown.current} />

@@ -6,11 +6,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { ADMIN_PARAMS } from '../../supabase/functions/_shared/adminLinks.ts';
 
-export type View = 'applications' | 'inquiries' | 'staff';
+export type View = 'applications' | 'inquiries' | 'staff' | 'reports';
 
 export function viewOf(search: string): View {
   const view = new URLSearchParams(search).get('view');
-  return view === 'inquiries' || view === 'staff' ? view : 'applications';
+  return view === 'inquiries' || view === 'staff' || view === 'reports' ? view : 'applications';
 }
 
 /** The address of a view: this page's path, with the query for any view but the first. */

@@ -1,0 +1,106 @@
+/**
+ * One report table, drawn and written: a bar chart of one column (hand-made SVG, hidden from screen readers)
+ * over the real table of every number, each cell this period's value with the previous period's in words
+ * ('12 (8 before)'). The bars of this period are solid and thick, the previous period's thin and outlined, so
+ * the two differ by shape as well as by colour. Admins get the table as CSV.
+ */
+import { css } from '@emotion/react';
+import { color, layout } from '../../theme.ts';
+import { cellText, formatValue, type ReportTable } from './reportTables.ts';
+
+interface Props {
+  table: ReportTable;
+  /** Admins only: downloads the table as CSV. */
+  onDownload?: (table: ReportTable) => void;
+}
+
+export function ReportChart({ table, onDownload }: Props) {
+  const metric = table.metrics[table.chartMetric]!;
+  const values = table.rows.flatMap((row) => [row.now[table.chartMetric] ?? 0, row.before[table.chartMetric] ?? 0]);
+  const max = Math.max(1, ...values);
+  const headingId = `${table.id}-heading`;
+  return (
+    <section css={sectionStyle} aria-labelledby={headingId}>
+      <div className="head">
+        <h3 id={headingId}>{table.title}</h3>
+        {onDownload ? (
+          <button type="button" onClick={() => onDownload(table)} aria-label={`Download “${table.title}” as CSV`}>
+            Download CSV
+          </button>
+        ) : null}
+      </div>
+      {table.rows.length === 0 ? (
+        <p className="empty">Nothing in either period.</p>
+      ) : (
+        <>
+          <div className="chart" aria-hidden="true">
+            <p className="legend">
+              {metric.header}: <span className="key now" /> this period, <span className="key before" /> previous period
+            </p>
+            {table.rows.map((row) => {
+              const now = row.now[table.chartMetric] ?? 0;
+              const before = row.before[table.chartMetric] ?? 0;
+              return (
+                <div className="bar" key={row.key}>
+                  <span className="label">{row.label}</span>
+                  <svg viewBox="0 0 100 14" preserveAspectRatio="none" focusable="false">
+                    <rect x="0" y="0" width={(now / max) * 100} height="8" fill={color.brand} />
+                    <rect x="0.3" y="10" width={Math.max(0, (before / max) * 100 - 0.6)} height="3.4" fill={color.white} stroke={color.muted} strokeWidth="0.6" vectorEffect="non-scaling-stroke" />
+                  </svg>
+                  <span className="value">{formatValue(row.now[table.chartMetric] ?? null, metric.unit)}</span>
+                </div>
+              );
+            })}
+          </div>
+          <div className="scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+            <table>
+              <caption className="visually-hidden">{table.title}: this period, with the previous period in brackets</caption>
+              <thead>
+                <tr>
+                  <th scope="col">{table.rowHeader}</th>
+                  {table.metrics.map((m) => (
+                    <th scope="col" key={m.header}>
+                      {m.header}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody>
+                {table.rows.map((row) => (
+                  <tr key={row.key}>
+                    <th scope="row">{row.label}</th>
+                    {table.metrics.map((m, i) => (
+                      <td key={m.header}>{cellText(row.now[i] ?? null, row.before[i] ?? null, m.unit)}</td>
+                    ))}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        </>
+      )}
+    </section>
+  );
+}
+
+const sectionStyle = css`
+  min-width: 0; padding: 1rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius};
+  .head { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem 1rem; margin-bottom: 0.5rem; }
+  h3 { font-family: inherit; font-size: 1.15rem; margin: 0; }
+  .empty { color: ${color.muted}; margin: 0; }
+  .legend { margin: 0 0 0.5rem; font-size: 0.95rem; color: ${color.muted}; }
+  .key { display: inline-block; width: 1.2rem; vertical-align: middle; }
+  .key.now { height: 0.6rem; background: ${color.brand}; }
+  .key.before { height: 0.3rem; background: ${color.white}; border: 1px solid ${color.muted}; }
+  .bar { display: grid; grid-template-columns: minmax(0, 8rem) minmax(0, 1fr) auto; align-items: center; gap: 0.5rem; margin-bottom: 0.35rem; }
+  .bar .label { font-size: 0.95rem; overflow-wrap: anywhere; }
+  .bar svg { width: 100%; height: 1.1rem; display: block; }
+  .bar .value { font-weight: 650; font-size: 0.95rem; white-space: nowrap; }
+  .scroll { overflow-x: auto; margin-top: 0.75rem; }
+  .scroll:focus-visible { outline: 3px solid ${color.focus}; outline-offset: 2px; }
+  table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
+  th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid ${color.line}; vertical-align: top; }
+  thead th { color: ${color.muted}; border-bottom: 2px solid ${color.line}; }
+  tbody th { font-weight: 650; overflow-wrap: anywhere; }
+  .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
+`;

@@ -1,0 +1,186 @@
+/**
+ * The periods a report covers, in the agency's time zone (America/New_York, daylight saving and all), and the
+ * period before each of the same length, to compare with. Every period is [from, to): `to` is "now" for the
+ * periods that run to the present, or the midnight after the last day of a custom one.
+ *   - This week: Monday 00:00 to now; before it, last week's Monday 00:00 to the same day and time of last week.
+ *   - Last 4 weeks: the same time of day 28 days ago to now; before it, the 28 days before that.
+ *   - This quarter: the first day of January, April, July or October at 00:00 to now; before it, the previous
+ *     quarter from its first day for as many days and hours as this one has run (never past its end).
+ *   - Custom: the first chosen day at 00:00 to the midnight after the second; before it, as many days before.
+ * "The same day and time" is counted in local days, so a week that crosses a daylight-saving change is still
+ * Monday to Monday (167 or 169 hours). Pure functions: `now` is given.
+ */
+
+export const TIME_ZONE = 'America/New_York';
+
+export type PeriodKind = 'week' | 'four-weeks' | 'quarter' | 'custom';
+
+export interface Range {
+  from: Date;
+  to: Date;
+}
+
+export interface Period extends Range {
+  kind: PeriodKind;
+  previous: Range;
+}
+
+/** A local calendar date (month 1..12). */
+export interface LocalDate {
+  year: number;
+  month: number;
+  day: number;
+}
+
+interface LocalTime extends LocalDate {
+  hour: number;
+  minute: number;
+  second: number;
+  millisecond: number;
+  /** ISO weekday, 1 = Monday .. 7 = Sunday. */
+  weekday: number;
+}
+
+const partsFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  hourCycle: 'h23',
+  year: 'numeric',
+  month: 'numeric',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: 'numeric',
+  second: 'numeric',
+  weekday: 'short',
+});
+const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+
+/** The wall clock in New York at `instant`. */
+export function localTime(instant: Date): LocalTime {
+  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
+  return {
+    year: Number(parts.year),
+    month: Number(parts.month),
+    day: Number(parts.day),
+    hour: Number(parts.hour),
+    minute: Number(parts.minute),
+    second: Number(parts.second),
+    millisecond: instant.getUTCMilliseconds(),
+    weekday: WEEKDAYS.indexOf(parts.weekday!) + 1,
+  };
+}
+
+/** How far New York's clock is ahead of UTC at `instant`, in milliseconds (-4 or -5 hours). */
+function offsetAt(instant: number): number {
+  const t = localTime(new Date(instant));
+  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, t.millisecond) - instant;
+}
+
+/**
+ * The instant New York's clock shows this local time. A time the spring change skips (2:30 on its Sunday) is
+ * taken an hour later; one the autumn change shows twice, the first time. Days overflow as Date.UTC's do
+ * (day 0 is the last of the month before), which is how local dates are counted here.
+ */
+export function zonedInstant(date: LocalDate, hour = 0, minute = 0, second = 0, millisecond = 0): Date {
+  const wall = Date.UTC(date.year, date.month - 1, date.day, hour, minute, second, millisecond);
+  const first = wall - offsetAt(wall);
+  const second_ = wall - offsetAt(first);
+  // The earlier of the two readings when both show this wall time (autumn), else the one that does.
+  const candidates = [first, second_].filter((t) => offsetAt(t) === wall - t).sort((a, b) => a - b);
+  return new Date(candidates[0] ?? Math.max(first, second_));
+}
+
+/** The local date `days` after (or before) `date`. */
+export function addDays(date: LocalDate, days: number): LocalDate {
+  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
+  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+}
+
+/** Local days from `a` to `b` (calendar days, whatever the clocks did between). */
+function daysBetween(a: LocalDate, b: LocalDate): number {
+  return Math.round((Date.UTC(b.year, b.month - 1, b.day) - Date.UTC(a.year, a.month - 1, a.day)) / 86_400_000);
+}
+
+/** The same local time of day as `instant`, `days` local days earlier or later. */
+function shiftLocalDays(instant: Date, days: number): Date {
+  const t = localTime(instant);
+  return zonedInstant(addDays(t, days), t.hour, t.minute, t.second, t.millisecond);
+}
+
+/** Monday 00:00 of the local week holding `instant`. */
+export function weekStart(instant: Date): Date {
+  const t = localTime(instant);
+  return zonedInstant(addDays(t, 1 - t.weekday));
+}
+
+/** 00:00 on the first day of the local quarter holding `instant`. */
+export function quarterStart(instant: Date): Date {
+  const t = localTime(instant);
+  return zonedInstant({ year: t.year, month: t.month - ((t.month - 1) % 3), day: 1 });
+}
+
+/** 'YYYY-MM-DD' (as a date input gives it) to a local date; null when it is no real date. */
+export function parseDay(text: string): LocalDate | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return null;
+  const date = { year: Number(match[1]), month: Number(match[2]), day: Number(match[3]) };
+  const check = addDays(date, 0);
+  return check.year === date.year && check.month === date.month && check.day === date.day ? date : null;
+}
+
+/** The local day of `instant` as 'YYYY-MM-DD'. */
+export function dayText(instant: Date): string {
+  const t = localTime(instant);
+  return `${t.year}-${String(t.month).padStart(2, '0')}-${String(t.day).padStart(2, '0')}`;
+}
+
+export function thisWeek(now: Date): Period {
+  const from = weekStart(now);
+  return { kind: 'week', from, to: now, previous: { from: shiftLocalDays(from, -7), to: shiftLocalDays(now, -7) } };
+}
+
+export function lastFourWeeks(now: Date): Period {
+  const from = shiftLocalDays(now, -28);
+  return { kind: 'four-weeks', from, to: now, previous: { from: shiftLocalDays(from, -28), to: from } };
+}
+
+export function thisQuarter(now: Date): Period {
+  const from = quarterStart(now);
+  const previousFrom = quarterStart(new Date(from.getTime() - 1));
+  // As many local days (and the same time of day) into the previous quarter as now is into this one.
+  const start = localTime(previousFrom);
+  const into = daysBetween(localTime(from), localTime(now));
+  const t = localTime(now);
+  const previousTo = new Date(Math.min(zonedInstant(addDays(start, into), t.hour, t.minute, t.second, t.millisecond).getTime(), from.getTime()));
+  return { kind: 'quarter', from, to: now, previous: { from: previousFrom, to: previousTo } };
+}
+
+/** The chosen days, both included; null when either is missing or the first comes after the second. */
+export function customPeriod(first: string, last: string): Period | null {
+  const a = parseDay(first);
+  const b = parseDay(last);
+  if (!a || !b) return null;
+  const days = daysBetween(a, b) + 1;
+  if (days < 1) return null;
+  const from = zonedInstant(a);
+  return { kind: 'custom', from, to: zonedInstant(addDays(b, 1)), previous: { from: zonedInstant(addDays(a, -days)), to: from } };
+}
+
+export function periodOf(kind: Exclude<PeriodKind, 'custom'>, now: Date): Period {
+  return kind === 'week' ? thisWeek(now) : kind === 'four-weeks' ? lastFourWeeks(now) : thisQuarter(now);
+}
+
+const shortDay = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, weekday: 'short', month: 'short', day: 'numeric', year: 'numeric' });
+
+/** The days a range covers, in words: 'Mon, Nov 23, 2026 to Fri, Nov 27, 2026' (its last instant's day). */
+export function rangeWords(range: Range): string {
+  const last = new Date(Math.max(range.from.getTime(), range.to.getTime() - 1));
+  const a = shortDay.format(range.from);
+  const b = shortDay.format(last);
+  return a === b ? a : `${a} to ${b}`;
+}
+
+/** The days a range covers, for a file name: '2026-11-23_2026-11-27'. */
+export function rangeSlug(range: Range): string {
+  const last = new Date(Math.max(range.from.getTime(), range.to.getTime() - 1));
+  return `${dayText(range.from)}_${dayText(last)}`;
+}
