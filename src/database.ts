@@ -91,6 +91,8 @@ export type NotificationRow = {
   application_id: string | null;
   digest_day: string | null;
   overdue: Array<{ id: string; created_at: string }> | null;
+  /** The instant reply to the request's sender, not the e-mail to staff (20261127000700_sender_acknowledgement.sql). */
+  acknowledgement: boolean;
   status: 'pending' | 'sent' | 'failed';
   attempts: number;
   next_attempt_at: string;

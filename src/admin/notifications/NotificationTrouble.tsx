@@ -17,6 +17,8 @@ interface FailedNotification {
   kind: 'inquiry' | 'application' | 'digest' | 'burst' | 'staff_invite';
   inquiry_id: string | null;
   application_id: string | null;
+  /** The instant reply to the request's sender, not the e-mail to staff (20261127000700_sender_acknowledgement.sql). */
+  acknowledgement: boolean;
   attempts: number;
   last_error: string | null;
   created_at: string;
@@ -34,6 +36,12 @@ const WHAT: Record<FailedNotification['kind'], string> = {
   staff_invite: 'Invitation to a new staff member',
 };
 
+/** What the e-mail was: to staff, by kind, or the reply to the family or applicant who sent the request. */
+function what(row: FailedNotification): string {
+  if (!row.acknowledgement) return WHAT[row.kind];
+  return row.kind === 'application' ? 'Reply to the applicant' : 'Reply to the family';
+}
+
 /** The record's address in the dashboard, as the e-mail would have linked it. */
 function recordHref(row: FailedNotification): string | null {
   if (row.inquiry_id) return recordLink(location.origin, 'inquiries', row.inquiry_id);
@@ -48,7 +56,7 @@ export function NotificationTrouble({ onFailure }: { onFailure: (error: unknown,
   const load = useCallback(async () => {
     const since = new Date(Date.now() - WAITING_MINUTES * 60_000).toISOString();
     const [failures, pending] = await Promise.all([
-      supabase.from('notification_outbox').select('id, kind, inquiry_id, application_id, attempts, last_error, created_at').eq('status', 'failed').order('created_at', { ascending: false }).limit(50),
+      supabase.from('notification_outbox').select('id, kind, inquiry_id, application_id, acknowledgement, attempts, last_error, created_at').eq('status', 'failed').order('created_at', { ascending: false }).limit(50),
       supabase.from('notification_outbox').select('id', { count: 'exact', head: true }).eq('status', 'pending').lt('created_at', since),
     ]);
     if (failures.error) throw failures.error;
@@ -85,14 +93,21 @@ export function NotificationTrouble({ onFailure }: { onFailure: (error: unknown,
       </p>
       {failed.length > 0 ? (
         <>
-          <p>Staff were not told of these by e-mail. Open each record, and send the e-mail again once the reason below is mended.</p>
+          <p>
+            {failed.every((row) => row.acknowledgement)
+              ? 'The senders did not get the instant reply.'
+              : failed.some((row) => row.acknowledgement)
+                ? 'Staff were not told of some of these, and some senders did not get the instant reply.'
+                : 'Staff were not told of these by e-mail.'}{' '}
+            Open each record, and send the e-mail again once the reason below is mended.
+          </p>
           <ul>
             {failed.map((row) => {
               const href = recordHref(row);
               return (
                 <li key={row.id}>
                   <span className="what">
-                    {WHAT[row.kind]}, {formatDateTime(row.created_at)}
+                    {what(row)}, {formatDateTime(row.created_at)}
                   </span>
                   <span className="why">
                     {row.last_error ?? 'No reason was given.'} ({count(row.attempts, 'try', 'tries')})
