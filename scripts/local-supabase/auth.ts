@@ -267,6 +267,10 @@ export function createAuth(db: Db, apiUrl: string, passwords: Passwords, options
       return sendJson(res, 200, userJson((await userById(newId))!));
     }
     if (req.method === 'POST' && route === '/admin/generate_link') return generateLink(req, res, url);
+    if (req.method === 'GET' && id) {
+      const user = await userById(id);
+      return user ? sendJson(res, 200, userJson(user)) : authError(res, 404, 'user_not_found', 'User not found');
+    }
     if (req.method === 'PUT' && id) {
       const body = parseJson(await readBody(req));
       if (!(await userById(id))) return authError(res, 404, 'user_not_found', 'User not found');

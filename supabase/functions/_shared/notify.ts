@@ -24,6 +24,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { overdueLink, recordLink } from './adminLinks.ts';
 import { composeAcknowledgement, readSender, type AcknowledgementSettings } from './acknowledgement.ts';
 import { MailError, type Mail, type Mailer } from './mail.ts';
+import { deliverStaffInvite } from './staffInvite.ts';
 
 /** What the content (site.yaml `notifications`, the agency's name, the openings) says; env may override `to`/`from`. */
 export interface NotificationSettings {
@@ -62,7 +63,7 @@ export interface DeliveryReport {
 /** One claimed row, as public.claim_notifications returns it. */
 export interface ClaimedNotification {
   id: string;
-  kind: 'inquiry' | 'application' | 'digest' | 'burst';
+  kind: 'inquiry' | 'application' | 'digest' | 'burst' | 'staff_invite';
   record_id: string | null;
   record_created_at: string | null;
   position_code: string | null;
@@ -104,6 +105,8 @@ export async function deliverDue(supabase: SupabaseClient, config: NotifyConfig)
 
 /** Sends one row's e-mail; undefined when it was accepted, else what went wrong. */
 async function deliverOne(row: ClaimedNotification, config: NotifyConfig, supabase: SupabaseClient): Promise<MailError | undefined> {
+  // A new staff member's invitation goes to them, not to the intake addresses (staffInvite.ts, 20261127001250).
+  if (row.kind === 'staff_invite') return deliverStaffInvite(supabase, row, config);
   // A request's row is the staff's notification or, flagged, the reply to its sender (20261127000700).
   if ((row.kind === 'inquiry' || row.kind === 'application') && row.record_id && (await isAcknowledgement(supabase, row.id))) {
     return deliverAcknowledgement(supabase, row.kind, row.record_id, row.id, config);

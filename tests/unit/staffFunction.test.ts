@@ -1,0 +1,171 @@
+/**
+ * Staff managed in /admin by an admin (issue 32, item 4): the staff Edge Function against the stand-in, called with
+ * the real supabase-js as the dashboard's admins call it. An admin lists, invites, changes a role and removes; the
+ * database decides who is an admin (not the token's claim), keeps one active admin, and records each change; the
+ * invitation goes through the outbox to the mail catcher once, with GoTrue's link, which works once and expires.
+ */
+import { type SupabaseClient } from '@supabase/supabase-js';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mail-catcher/server.ts';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { setStaff } from '../../scripts/staff-add.ts';
+import { serverClient } from '../../supabase/functions/_shared/client.ts';
+import type { StaffEvent, StaffMember } from '../../supabase/functions/staff/handler.ts';
+import type { Database } from '../../src/database.ts';
+import { staffClients } from './staffClients.ts';
+
+let supabase: LocalSupabase;
+let catcher: MailCatcher;
+let service: SupabaseClient;
+const clients = staffClients(() => supabase);
+const SITE = 'http://localhost:3999';
+
+beforeAll(async () => {
+  catcher = await startMailCatcher({ port: 0 });
+  supabase = await startLocalSupabase({ port: 0, demoApplications: 0, demoInquiries: 0, mail: { url: catcher.url, key: 'test-key' }, siteUrl: SITE });
+  service = serverClient(supabase.url, supabase.serviceRoleKey);
+});
+
+afterAll(async () => {
+  await clients.stopAll();
+  await supabase.close();
+  await catcher.close();
+});
+
+beforeEach(() => catcher.clear());
+
+/** The function's answer: status and JSON body, through supabase-js's functions client. */
+async function call(client: SupabaseClient, method: 'GET' | 'POST', body?: unknown): Promise<{ status: number; body: Record<string, unknown> }> {
+  const { data, error } = await client.functions.invoke('staff', { method, ...(body ? { body } : {}) });
+  if (!error) return { status: 200, body: data as Record<string, unknown> };
+  const response = (error as { context?: Response }).context;
+  if (!(response instanceof Response)) throw error;
+  return { status: response.status, body: (await response.json()) as Record<string, unknown> };
+}
+
+const demoAdmin = () => clients.signedIn('admin@example.com', 'admin-demo-password');
+const members = async (client: SupabaseClient) => (await call(client, 'GET')).body.members as StaffMember[];
+const events = async (client: SupabaseClient) => (await call(client, 'GET')).body.events as StaffEvent[];
+const inviteOf = (email: string) => catcher.messages.filter((mail) => mail.to.includes(email));
+const linkIn = (mail: CaughtMail) => /Set your password: (\S+)/.exec(mail.text)![1]!;
+
+/** Opens an e-mail link as a browser does, and reads where it sent the browser on. */
+async function open(link: string): Promise<{ status: number; location: URL; fragment: URLSearchParams }> {
+  const response = await fetch(link, { redirect: 'manual' });
+  const location = new URL(response.headers.get('location')!);
+  return { status: response.status, location, fragment: new URLSearchParams(location.hash.slice(1)) };
+}
+
+describe('who may manage staff', () => {
+  test('visitors, signed-in non-staff and plain staff are refused; the demo admin sees the members', async () => {
+    const anon = serverClient(supabase.url, supabase.anonKey);
+    expect(await call(anon, 'GET')).toEqual({ status: 401, body: { error: 'Sign in as an admin to manage staff.' } });
+    const staff = await clients.signedIn('staff@example.com', 'staff-demo-password');
+    expect(await call(staff, 'GET')).toEqual({ status: 403, body: { error: 'Only an admin can manage staff.' } });
+    expect(await call(staff, 'POST', { action: 'invite', email: 'sneaky@example.com', name: 'Sneaky', role: 'admin' })).toMatchObject({ status: 403 });
+    const visitor = await clients.signedIn('visitor@example.com', 'visitor-demo-password');
+    expect((await call(visitor, 'GET')).status).toBe(403);
+    // The function asks the database, not the token: a claim of admin set on a plain member's account does not do.
+    const { data: found } = await service.auth.admin.listUsers();
+    const staffId = found.users.find((user) => user.email === 'staff@example.com')!.id;
+    await service.auth.admin.updateUserById(staffId, { app_metadata: { role: 'admin' } });
+    const claimsAdmin = await clients.signedIn('staff@example.com', 'staff-demo-password');
+    expect((await call(claimsAdmin, 'GET')).status).toBe(403);
+    await service.auth.admin.updateUserById(staffId, { app_metadata: { role: 'staff' } });
+
+    const list = await members(await demoAdmin());
+    expect(list).toEqual(expect.arrayContaining([expect.objectContaining({ email: 'admin@example.com', role: 'admin', active: true }), expect.objectContaining({ email: 'staff@example.com', role: 'staff', active: true })]));
+    expect(list.find((member) => member.email === 'admin@example.com')!.lastSignInAt).not.toBeNull();
+  });
+});
+
+describe('inviting, changing a role and removing', () => {
+  test('an invitation creates the account and its staff row, arrives once, and its link signs the member in once, to set a password', async () => {
+    const admin = await demoAdmin();
+    expect(await call(admin, 'POST', { action: 'invite', email: 'Jordan.New@example.com', name: 'Jordan New', role: 'staff' })).toEqual({
+      status: 200,
+      body: { message: 'Invitation sent to jordan.new@example.com. The link in it works for 24 hours.' },
+    });
+    expect(inviteOf('jordan.new@example.com')).toHaveLength(1);
+    const [mail] = inviteOf('jordan.new@example.com');
+    expect(mail!.subject).toMatch(/^You are invited to the .+ staff dashboard$/);
+    expect(mail!.text).toContain('Hello Jordan New');
+    // The outbox row names the member by id only; it is marked sent.
+    const { data: rows } = await service.from('notification_outbox').select('*').eq('kind', 'staff_invite');
+    expect(rows).toHaveLength(1);
+    expect(rows![0]).toMatchObject({ status: 'sent' });
+    expect(JSON.stringify(rows)).not.toContain('jordan');
+
+    const jordan = (await members(admin)).find((member) => member.email === 'jordan.new@example.com')!;
+    expect(jordan).toMatchObject({ name: 'Jordan New', role: 'staff', active: true, lastSignInAt: null });
+
+    const opened = await open(linkIn(mail!));
+    expect(opened.status).toBe(303);
+    expect(opened.location.origin + opened.location.pathname).toBe(`${SITE}/admin`);
+    expect(opened.fragment.get('type')).toBe('invite');
+    const invitee = serverClient<Database>(supabase.url, supabase.anonKey);
+    const session = await invitee.auth.setSession({ access_token: opened.fragment.get('access_token')!, refresh_token: opened.fragment.get('refresh_token')! });
+    expect(session.error).toBeNull();
+    expect((await invitee.auth.updateUser({ password: 'a-new-password-of-jordan' })).error).toBeNull();
+    expect((await invitee.rpc('is_staff')).data).toBe(true);
+    await invitee.auth.stopAutoRefresh();
+    // The password works from now on; the link does not work again.
+    await clients.signedIn('jordan.new@example.com', 'a-new-password-of-jordan');
+    const again = await open(linkIn(mail!));
+    expect(Object.fromEntries(again.fragment)).toEqual({ error: 'access_denied', error_code: 'otp_expired', error_description: 'Email link is invalid or has expired' });
+    expect((await events(admin))[0]).toMatchObject({ kind: 'invited', actor: 'Pat Morgan', member: 'Jordan New', role: 'staff' });
+  });
+
+  test('an invitation link older than 24 hours is refused', async () => {
+    const admin = await demoAdmin();
+    expect((await call(admin, 'POST', { action: 'invite', email: 'late.opener@example.com', name: 'Late Opener', role: 'staff' })).status).toBe(200);
+    const [mail] = inviteOf('late.opener@example.com');
+    await supabase.db.query(`update auth.users set confirmation_sent_at = now() - interval '24 hours 1 minute' where email = 'late.opener@example.com'`);
+    const opened = await open(linkIn(mail!));
+    expect(opened.fragment.get('error_code')).toBe('otp_expired');
+    expect(opened.fragment.has('access_token')).toBe(false);
+  });
+
+  test('an admin changes a role and removes a member, whose open session is refused at once; each change is recorded', async () => {
+    const admin = await demoAdmin();
+    const { password } = await setStaff(service, 'casey.moving@example.com', 'staff', 'Casey Moving');
+    const casey = await clients.signedIn('casey.moving@example.com', password!);
+    const id = (await members(admin)).find((member) => member.email === 'casey.moving@example.com')!.userId;
+
+    expect(await call(admin, 'POST', { action: 'role', userId: id, role: 'admin' })).toEqual({ status: 200, body: { message: 'They are an admin now.' } });
+    expect((await casey.rpc('is_admin')).data).toBe(true);
+    expect((await call(casey, 'GET')).status).toBe(200);
+    expect(await call(admin, 'POST', { action: 'role', userId: id, role: 'staff' })).toMatchObject({ status: 200 });
+    expect((await call(casey, 'GET')).status).toBe(403);
+
+    expect(await call(admin, 'POST', { action: 'remove', userId: id })).toEqual({ status: 200, body: { message: 'Removed: their access and their sessions have ended.' } });
+    expect((await casey.from('staff').select('user_id')).error).toMatchObject({ message: 'Staff access has ended for this account' });
+    expect((await casey.auth.refreshSession()).error).not.toBeNull();
+    expect((await members(admin)).find((member) => member.userId === id)).toMatchObject({ active: false });
+    expect((await events(admin)).filter((event) => event.member === 'Casey Moving').map((event) => [event.kind, event.actor, event.role, event.previousRole])).toEqual([
+      ['removed', 'Pat Morgan', 'staff', null],
+      ['role_changed', 'Pat Morgan', 'staff', 'admin'],
+      ['role_changed', 'Pat Morgan', 'admin', 'staff'],
+      ['added', null, 'staff', null],
+    ]);
+    // The log cannot be rewritten, even by the service role.
+    expect((await service.from('staff_events').delete().eq('member', id)).error).not.toBeNull();
+  });
+
+  test('the last active admin can neither demote nor remove themselves', async () => {
+    const admin = await demoAdmin();
+    const list = await members(admin);
+    const admins = list.filter((member) => member.active && member.role === 'admin');
+    expect(admins.map((member) => member.email)).toEqual(['admin@example.com']);
+    const me = admins[0]!.userId;
+    expect(await call(admin, 'POST', { action: 'role', userId: me, role: 'staff' })).toEqual({
+      status: 409,
+      body: { error: 'You are the only active admin, so you cannot make yourself staff. Make someone else an admin first.' },
+    });
+    expect(await call(admin, 'POST', { action: 'remove', userId: me })).toEqual({
+      status: 409,
+      body: { error: 'You are the only active admin, so you cannot remove yourself. Make someone else an admin first.' },
+    });
+    expect((await members(admin)).find((member) => member.userId === me)).toMatchObject({ role: 'admin', active: true });
+  });
+});
