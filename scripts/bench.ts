@@ -56,15 +56,18 @@ async function adminFigures(client: string) {
   // A record's details (the dialog, the workflow's controls, the history) load at the first View, not before.
   const detailFiles = lazyChunks(manifest, 'src/admin/RecordDialog.tsx');
   const details = detailFiles.reduce((sum, file) => sum + gz(file), 0);
+  // The Reports view (src/admin/reports/) loads when staff open it: its own chunk, reported apart.
+  const reportFiles = lazyChunks(manifest, 'src/admin/reports/ReportsView.tsx');
+  const reports = reportFiles.reduce((sum, file) => sum + gz(file), 0);
   // Everything else under assets/chunks is loaded by the dashboard after sign-in (public pages load no JS).
   const later = readdirSync(path.join(client, 'assets/chunks'))
     .map((file) => `assets/chunks/${file}`)
-    .filter((file) => file.endsWith('.js') && !initialFiles.includes(file) && !analyticsFiles.includes(file) && !detailFiles.includes(file))
+    .filter((file) => file.endsWith('.js') && !initialFiles.includes(file) && !analyticsFiles.includes(file) && !detailFiles.includes(file) && !reportFiles.includes(file))
     .reduce((sum, file) => sum + gz(file), 0);
   const small = await measureAdmin(client, 30, false, API_PORT);
   const large = await measureAdmin(client, 10_000, true, API_PORT);
   const apply = await measureApply(client, API_PORT);
-  return { initialKb: initial / 1024, totalKb: (initial + later) / 1024, detailsKb: details / 1024, analyticsKb: analytics / 1024, small, large, apply };
+  return { initialKb: initial / 1024, totalKb: (initial + later) / 1024, detailsKb: details / 1024, reportsKb: reports / 1024, analyticsKb: analytics / 1024, small, large, apply };
 }
 
 /** The files of a lazily loaded module (e.g. src/analytics/start.ts) in Vike's manifest, with the chunks only it imports. */
@@ -187,6 +190,7 @@ if (!BUILDS_ONLY) {
     ['Admin JS, gzipped, to the sign-in form', `${base.admin!.initialKb.toFixed(1)} KB`, ''],
     ['Admin JS, gzipped, first load to the table (with the dashboard chunk)', `${base.admin!.totalKb.toFixed(1)} KB`, 'goal <= 150 KB'],
     ["Admin JS, gzipped, a record's details (dialog, workflow, history: loaded at the first View)", `${base.admin!.detailsKb.toFixed(1)} KB`, ''],
+    ['Admin JS, gzipped, the Reports view (its own chunk: charts and tables, loaded when opened)', `${base.admin!.reportsKb.toFixed(1)} KB`, ''],
     ['Analytics chunk /admin loads lazily (posthog-js; only with VITE_POSTHOG_KEY, not in the total above)', base.admin!.analyticsKb ? `${base.admin!.analyticsKb.toFixed(1)} KB` : 'none', ''],
     ['Sign-in to table, 30 applications', `${base.admin!.small.signInToTableMs} ms`, ''],
     ['Sign-in to table, 10,000 applications (and 10,000 inquiries)', `${base.admin!.large.signInToTableMs} ms`, 'goal <= 1.5 s'],
