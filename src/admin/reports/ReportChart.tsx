@@ -10,21 +10,23 @@ import { cellText, formatValue, type ReportTable } from './reportTables.ts';
 
 interface Props {
   table: ReportTable;
+  /** Which list the table is of ('Inquiries'): two lists have tables of the same title. */
+  context: string;
   /** Admins only: downloads the table as CSV. */
   onDownload?: (table: ReportTable) => void;
 }
 
-export function ReportChart({ table, onDownload }: Props) {
+export function ReportChart({ table, context, onDownload }: Props) {
   const metric = table.metrics[table.chartMetric]!;
   const values = table.rows.flatMap((row) => [row.now[table.chartMetric] ?? 0, row.before[table.chartMetric] ?? 0]);
   const max = Math.max(1, ...values);
   const headingId = `${table.id}-heading`;
   return (
-    <section css={sectionStyle} aria-labelledby={headingId}>
+    <section css={sectionStyle} aria-label={`${context}: ${table.title}`}>
       <div className="head">
         <h3 id={headingId}>{table.title}</h3>
         {onDownload ? (
-          <button type="button" onClick={() => onDownload(table)} aria-label={`Download “${table.title}” as CSV`}>
+          <button type="button" onClick={() => onDownload(table)} aria-label={`Download CSV: ${context}, ${table.title}`}>
             Download CSV
           </button>
         ) : null}
@@ -52,7 +54,7 @@ export function ReportChart({ table, onDownload }: Props) {
               );
             })}
           </div>
-          <div className="scroll" role="region" aria-labelledby={headingId} tabIndex={0}>
+          <div className="scroll" role="region" aria-label={`${context}: ${table.title}, table`} tabIndex={0}>
             <table>
               <caption className="visually-hidden">{table.title}: this period, with the previous period in brackets</caption>
               <thead>

@@ -155,7 +155,7 @@ export function ReportsView({ isAdmin, onSessionExpired, focusHeading }: Props) 
             <h2 id="report-inquiries">Inquiries</h2>
             <div className="grid">
               {tables.inquiries.map((table) => (
-                <ReportChart key={table.id} table={table} onDownload={isAdmin ? download : undefined} />
+                <ReportChart key={table.id} table={table} context="Inquiries" onDownload={isAdmin ? download : undefined} />
               ))}
             </div>
           </section>
@@ -163,7 +163,7 @@ export function ReportsView({ isAdmin, onSessionExpired, focusHeading }: Props) 
             <h2 id="report-applications">Job applications</h2>
             <div className="grid">
               {tables.applications.map((table) => (
-                <ReportChart key={table.id} table={table} onDownload={isAdmin ? download : undefined} />
+                <ReportChart key={table.id} table={table} context="Job applications" onDownload={isAdmin ? download : undefined} />
               ))}
             </div>
           </section>

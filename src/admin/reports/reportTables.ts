@@ -47,8 +47,9 @@ type Values = Array<number | null>;
 
 /** The rows of both periods, matched by key: this period's order first, then rows only the previous one had. */
 function merge<T>(pair: Compared<T[]>, key: (item: T) => string, values: (item: T | undefined) => Values): Array<{ key: string; now: Values; before: Values }> {
-  const before = new Map(pair.before.map((item) => [key(item), item]));
-  const now = new Map(pair.now.map((item) => [key(item), item]));
+  // A list the database left empty may come as null (jsonb_agg of no rows).
+  const before = new Map((pair.before ?? []).map((item) => [key(item), item]));
+  const now = new Map((pair.now ?? []).map((item) => [key(item), item]));
   const keys = [...now.keys(), ...[...before.keys()].filter((k) => !now.has(k))];
   return keys.map((k) => ({ key: k, now: values(now.get(k)), before: values(before.get(k)) }));
 }
