@@ -75,17 +75,20 @@ test('a link to a record that is not there says so', { tag: ['@saves', '@desktop
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
 
-/** Marks this inquiry's notification failed, as the sender does when the mail service refuses the address. */
-async function failNotificationOf(id: string, reason: string): Promise<void> {
+/**
+ * Marks this inquiry's notification failed, as the sender does when the mail service refuses the address: the
+ * staff e-mail's, or (`reply`) the instant reply to the sender's.
+ */
+async function failNotificationOf(id: string, reason: string, which: 'staff' | 'reply' = 'staff'): Promise<void> {
   const client = service();
   const claimed = await client.rpc('claim_notifications', { p_limit: 100, p_lease_seconds: 1 });
   expect(claimed.error).toBeNull();
   const rows = claimed.data as Array<{ id: string; record_id: string }>;
-  // The staff e-mail's row only: the reply to the sender (acknowledgement) is put back as the others are.
+  // The one row asked for: the staff e-mail's or the reply to the sender's (acknowledgement); the other is put back.
   const replies = new Set(((await client.from('notification_outbox').select('id').eq('acknowledgement', true)).data ?? []).map((row: { id: string }) => row.id));
   for (const row of rows) {
     // Others' rows (a form post's, claimed in the same breath) are put back to be sent on the next run.
-    const mine = row.record_id === id && !replies.has(row.id);
+    const mine = row.record_id === id && replies.has(row.id) === (which === 'reply');
     const marked = await client.rpc('notification_outcome', { p_id: row.id, p_error: mine ? reason : 'put back by a test', p_permanent: mine });
     expect(marked.error).toBeNull();
   }
@@ -114,6 +117,27 @@ test('a notification that could not be sent is shown at the top with its reason,
   await expect(trouble.getByRole('listitem').filter({ hasText: reason })).toHaveCount(0);
   await runNotify();
   await expect.poll(async () => (await messagesAbout(id)).length).toBe(1);
+});
+
+test('a reply to the family that could not be sent is shown as such at the top, and sent again to their address', { tag: ['@saves', '@desktop'] }, async ({ page }) => {
+  const name = `Reply Failure ${unique()}`;
+  const id = await storeInquiry(name);
+  const address = `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  const reason = `The mail service answered 422: Invalid \`to\` field: ${unique()} cannot receive mail.`;
+  await failNotificationOf(id, reason, 'reply');
+
+  await signIn(page);
+  const trouble = page.getByRole('complementary', { name: /notifications? could not be sent$/ });
+  const item = trouble.getByRole('listitem').filter({ hasText: reason });
+  await expect(item).toContainText('Reply to the family');
+  expect(await seriousViolations(page, 'aside')).toEqual([]);
+
+  await item.getByRole('button', { name: 'Send again' }).click();
+  await expect(trouble.getByRole('listitem').filter({ hasText: reason })).toHaveCount(0);
+  await runNotify();
+  const replies = async () => ((await (await fetch(`${MAIL}/api/messages`)).json()) as CaughtMail[]).filter((mail) => mail.to.includes(address));
+  await expect.poll(async () => (await replies()).length).toBe(1);
+  expect((await replies())[0]!.text).not.toContain('memory');
 });
 
 /** The inquiries at the first stage sent longer ago than the reply promise: what the dashboard calls overdue. */
