@@ -1,0 +1,142 @@
+/**
+ * The dashboard's Reports view against the stand-in, with the real supabase-js in chromium, at 375 and 1280 px:
+ * requests seeded through the service role with a source of this run's own (so that other tests storing
+ * requests meanwhile change nothing asserted here) and moved through their stages, then Reports as staff see
+ * it: the counts, the first reply and the sources as chart and table, a change of period, axe, nothing to scroll
+ * sideways; plain staff get no download, an admin downloads a table as CSV and the file holds its rows.
+ */
+import { readFileSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { rangeSlug, thisWeek } from '../../src/admin/reports/periods.ts';
+import { formatMinutes } from '../../src/admin/reports/reportTables.ts';
+import { service, signIn } from './dashboard.ts';
+import { consentGiven, seriousViolations } from './formPages.ts';
+
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-password' };
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' });
+
+/** A table of the report, found by its region's name ('Inquiries: By source, and conversion to client'). */
+const reportTable = (page: Page, name: string) => page.getByRole('region', { name: `${name}, table` });
+/** The cells of the row headed `label` in that table. */
+const rowCells = (page: Page, name: string, label: string) =>
+  reportTable(page, name).getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
+
+interface Seeded {
+  source: string;
+  /** The median minutes from arrival to first reply of this week's answered inquiries of the source. */
+  medianMinutes: number;
+}
+
+/**
+ * This week: three inquiries from `source` that arrived up to 90 minutes ago; two moved to Contacted (the first
+ * reply), one of them on to Became a client. Twenty days ago (in the last 4 weeks, never this week nor the week before it): one more. And
+ * one application from the source, contacted.
+ */
+async function seed(source: string): Promise<Seeded> {
+  const db = service();
+  const arrived = new Date(Math.max(thisWeek(new Date()).from.getTime() + 1000, Date.now() - 90 * 60_000)).toISOString();
+  const twentyDaysAgo = new Date(Date.now() - 20 * 86_400_000).toISOString();
+  const inquiry = (name: string, created_at: string) => ({ name, phone: '(860) 555-0150', care_for: 'myself', town: 'Reportville', source, created_at, ...consentGiven() });
+  const stored = await db
+    .from('inquiries')
+    .insert([inquiry('Report One', arrived), inquiry('Report Two', arrived), inquiry('Report Three', arrived), inquiry('Report Earlier', twentyDaysAgo)])
+    .select('id, created_at');
+  expect(stored.error).toBeNull();
+  const [one, two] = stored.data!;
+  for (const id of [one!.id, two!.id]) expect((await db.from('inquiries').update({ stage: 'contacted' }).eq('id', id)).error).toBeNull();
+  expect((await db.from('inquiries').update({ stage: 'became-a-client' }).eq('id', one!.id)).error).toBeNull();
+  const replied = await db.from('inquiries').select('created_at, first_reply_at').in('id', [one!.id, two!.id]);
+  expect(replied.error).toBeNull();
+  const minutes = replied.data!.map((row) => (Date.parse(row.first_reply_at as string) - Date.parse(row.created_at as string)) / 60_000);
+  const application = await db
+    .from('job_applications')
+    .insert({
+      first_name: 'Report',
+      last_name: 'Applicant',
+      email: 'report.applicant@example.com',
+      phone: '(860) 555-0151',
+      position: formChoices.positions[0]!.code,
+      experience: 'no-experience',
+      availability: 'flexible',
+      cover_letter: 'Seeded for the reports test.',
+      resume_url: null,
+      source,
+      created_at: arrived,
+    })
+    .select('id')
+    .single();
+  expect(application.error).toBeNull();
+  expect((await db.from('job_applications').update({ stage: 'contacted' }).eq('id', application.data!.id)).error).toBeNull();
+  return { source, medianMinutes: Math.round(((minutes[0]! + minutes[1]!) / 2) * 10) / 10 };
+}
+
+async function openReports(page: Page, email?: string, password?: string) {
+  await signIn(page, email, password);
+  await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeVisible();
+  await sections(page).getByRole('link', { name: 'Reports' }).click();
+  await expect(page).toHaveURL(/\/admin\?view=reports$/);
+  await expect(page.getByRole('heading', { name: 'Reports', level: 1 })).toBeFocused();
+  await expect(page.getByText('Loading reports...')).toBeHidden();
+}
+
+async function noSidewaysScroll(page: Page) {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+}
+
+test('staff see this week’s inquiries, first reply and sources as chart and table, then the last 4 weeks; no CSV download; axe clean, nothing to scroll sideways', async ({ page }, info) => {
+  const { source, medianMinutes } = await seed(`e2e-news-${info.project.name}-${Date.now().toString(36)}`);
+  await openReports(page);
+  await expect(sections(page).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
+  await expect(page.getByRole('radio', { name: 'This week' })).toBeChecked();
+
+  // The counts: this week's at least the three seeded, each with the week before in words.
+  const received = rowCells(page, 'Inquiries: Inquiries received', 'Received').first();
+  await expect(received).toHaveText(/^\d+ \(\d+ before\)$/);
+  expect(Number((await received.textContent())!.split(' ')[0])).toBeGreaterThanOrEqual(3);
+  await expect(rowCells(page, 'Inquiries: Time to first reply', 'Wall-clock time').first()).toHaveText(/^(\d|under).* \(.* before\)$/);
+
+  // The source: three this week, one became a client, its first replies' median; none the week before.
+  const bySource = 'Inquiries: By source, and conversion to client';
+  await expect(rowCells(page, bySource, source)).toHaveText(['3 (0 before)', '1 (0 before)', '33% (none before)', `${formatMinutes(medianMinutes)} (none before)`]);
+  // And as a chart: a bar labelled with the source, its value beside it.
+  const chart = page.getByRole('region', { name: bySource, exact: true }).locator('.chart');
+  await expect(chart.locator('.bar', { hasText: source }).locator('svg rect')).toHaveCount(2);
+  await expect(chart.locator('.bar', { hasText: source }).locator('.value')).toHaveText('3');
+  await expect(rowCells(page, 'Job applications: By source', source)).toHaveText(['1 (0 before)', '0 (0 before)', '0% (none before)']);
+
+  // Plain staff download nothing.
+  await expect(page.getByRole('button', { name: /^Download CSV/ })).toHaveCount(0);
+  await noSidewaysScroll(page);
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // The last 4 weeks take in the inquiry of twenty days ago.
+  await page.getByRole('radio', { name: 'Last 4 weeks' }).check();
+  await expect(rowCells(page, bySource, source).first()).toHaveText('4 (0 before)');
+  await noSidewaysScroll(page);
+
+  // Two chosen days with nothing of the source: its row is gone; the days are said.
+  await page.getByRole('radio', { name: 'Custom' }).check();
+  await page.getByLabel('From', { exact: true }).fill('2026-01-05');
+  await page.getByLabel('To', { exact: true }).fill('2026-01-11');
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page.getByText('Mon, Jan 5, 2026 to Sun, Jan 11, 2026')).toBeVisible();
+  await expect(page.getByText('Loading reports...')).toBeHidden();
+  await expect(reportTable(page, bySource).getByRole('rowheader', { name: source, exact: true })).toHaveCount(0);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('an admin downloads a report table as CSV named by the period, and its rows are the table’s', async ({ page }, info) => {
+  const { source, medianMinutes } = await seed(`e2e-csv-${info.project.name}-${Date.now().toString(36)}`);
+  await openReports(page, ADMIN.email, ADMIN.password);
+  await expect(rowCells(page, 'Inquiries: By source, and conversion to client', source).first()).toHaveText('3 (0 before)');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download CSV: Inquiries, By source, and conversion to client' }).click()]);
+  const period = thisWeek(new Date());
+  expect(download.suggestedFilename()).toBe(`report-inquiries-by-source-${rangeSlug(period)}.csv`);
+  const text = readFileSync((await download.path())!, 'utf8');
+  const lines = text.replace(/^\uFEFF/, '').split('\r\n');
+  expect(lines[0]).toMatch(/^Source,"Inquiries, \d{4}-\d{2}-\d{2} to \d{4}-\d{2}-\d{2}","Inquiries, /);
+  expect(lines).toContain(`${source},3,0,1,0,33.3,,${medianMinutes},`);
+  await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Download ready' }).first()).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
