@@ -140,3 +140,24 @@ test('an admin downloads a report table as CSV named by the period, and its rows
   await expect(page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: 'Download ready' }).first()).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
 });
+
+test('the period is chosen with the keyboard; a report the server fails shows the error toast and a way to try again', { tag: '@desktop' }, async ({ page }) => {
+  await openReports(page);
+  await expect(rowCells(page, 'Inquiries: Inquiries received', 'Received').first()).toHaveText(/^\d+ \(\d+ before\)$/);
+  // The server fails the next report of inquiries.
+  await page.route('**/rest/v1/rpc/report_inquiries', (route) => route.fulfill({ status: 500, json: { code: 'XX000', message: 'The report failed', details: null, hint: null } }));
+  const thisWeekRadio = page.getByRole('radio', { name: 'This week' });
+  await thisWeekRadio.focus();
+  await page.keyboard.press('ArrowRight');
+  await expect(page.getByRole('radio', { name: 'Last 4 weeks' })).toBeChecked();
+  const toast = page.getByRole('status').filter({ hasText: 'Failed to load the reports' });
+  await expect(toast).toContainText('Error');
+  await expect(page.locator('[data-variant="destructive"]')).toBeVisible();
+  await expect(page.getByText('The reports could not be loaded.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeHidden();
+  // Back: the same period loads when asked again.
+  await page.unroute('**/rest/v1/rpc/report_inquiries');
+  await page.getByRole('button', { name: 'Try again' }).click();
+  await expect(rowCells(page, 'Inquiries: Inquiries received', 'Received').first()).toHaveText(/^\d+ \(\d+ before\)$/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
