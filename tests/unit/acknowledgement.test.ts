@@ -8,6 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest'
 import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mail-catcher/server.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { loadContent } from '../../src/content/loader.ts';
+import { repliesSchema } from '../../src/content/schemas/replies.ts';
 import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
@@ -241,5 +242,16 @@ describe('the reply to the sender', () => {
     await later(2);
     await deliverDue(clients.client(supabase.serviceRoleKey), config);
     expect(repliesTo(FAMILY.email)).toHaveLength(0);
+  });
+});
+
+describe('the words in content/replies.yaml', () => {
+  test('a line that must say when or which opening is refused without its slot, and a slot it cannot have is named', async () => {
+    const words = (await loadContent()).replies.acknowledgement;
+    const check = (changes: Partial<typeof words>) => repliesSchema.safeParse({ acknowledgement: { ...words, ...changes } }).error?.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    expect(check({})).toBeUndefined();
+    expect(check({ callNextOpening: 'We will call you soon.' })).toEqual(['acknowledgement.callNextOpening: expected {when} in the line (it is filled in when the e-mail is sent)']);
+    expect(check({ greeting: 'Hello {first_name},' })).toEqual(['acknowledgement.greeting: expected only {name} in braces here, found {first_name}']);
+    expect(check({ phone: 'Call {phone}.' })).toEqual(['acknowledgement.phone: expected no words in braces here, found {phone}']);
   });
 });
