@@ -66,6 +66,8 @@ describe('cleaning what the browser sends', () => {
     expect(origin({}, 'http://localhost:3000/contact?utm_source=newsletter&name=Maria').landing_page).toBe('/contact?utm_source=newsletter');
     expect(origin({}, 'https://evil.example/contact?utm_source=spam', '/contact')).toMatchObject({ landing_page: '/contact', utm_source: null, source: 'direct' });
     expect(origin({ landing_page: '/?utm_source=first' }, 'http://localhost:3000/contact?utm_source=second').utm_source).toBe('first');
+    // What a strict Referrer-Policy sends cross-origin: the origin alone, which names no page.
+    expect(origin({}, 'http://localhost:3000/', '/contact').landing_page).toBe('/contact');
   });
 
   test('a referring host is lowercased; one that is not a host name, or is the site itself, is dropped', () => {

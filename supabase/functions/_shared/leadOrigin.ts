@@ -84,7 +84,10 @@ export function leadOrigin({ form, referer, page, allowOrigin }: OriginInput): L
     const value = form.get(name);
     return typeof value === 'string' ? value : null;
   };
-  const landing = pageOf(field(ORIGIN_FIELDS.landingPage), allowOrigin) ?? pageOf(referer, allowOrigin) ?? pageOf(page, allowOrigin);
+  // A Referer of the origin alone says nothing of the page (a strict Referrer-Policy sends only that): the page field does.
+  const fromReferer = pageOf(referer, allowOrigin);
+  const told = fromReferer && (fromReferer.pathname !== '/' || fromReferer.search !== '') ? fromReferer : undefined;
+  const landing = pageOf(field(ORIGIN_FIELDS.landingPage), allowOrigin) ?? told ?? pageOf(page, allowOrigin);
   const tags = Object.fromEntries(
     CAMPAIGN_TAGS.map((tag) => [tag, tagValue(landing?.searchParams.get(tag) ?? null, tag === 'gclid' ? ORIGIN_LIMITS.gclid : ORIGIN_LIMITS.tag)]),
   ) as Record<CampaignTag, string | null>;
