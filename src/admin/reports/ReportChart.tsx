@@ -6,7 +6,7 @@
  */
 import { css } from '@emotion/react';
 import { color, layout } from '../../theme.ts';
-import { cellText, formatValue, type ReportTable } from './reportTables.ts';
+import { cellParts, formatValue, type ReportTable } from './reportTables.ts';
 
 interface Props {
   table: ReportTable;
@@ -71,9 +71,14 @@ export function ReportChart({ table, context, onDownload }: Props) {
                 {table.rows.map((row) => (
                   <tr key={row.key}>
                     <th scope="row">{row.label}</th>
-                    {table.metrics.map((m, i) => (
-                      <td key={m.header}>{cellText(row.now[i] ?? null, row.before[i] ?? null, m.unit)}</td>
-                    ))}
+                    {table.metrics.map((m, i) => {
+                      const [now, before] = cellParts(row.now[i] ?? null, row.before[i] ?? null, m.unit);
+                      return (
+                        <td key={m.header}>
+                          <span className="now">{now}</span> <span className="before">{before}</span>
+                        </td>
+                      );
+                    })}
                   </tr>
                 ))}
               </tbody>
@@ -103,6 +108,9 @@ const sectionStyle = css`
   table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
   th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid ${color.line}; vertical-align: top; }
   thead th { color: ${color.muted}; border-bottom: 2px solid ${color.line}; }
-  tbody th { font-weight: 650; overflow-wrap: anywhere; }
+  tbody th { font-weight: 650; overflow-wrap: break-word; min-width: 6rem; }
+  /* This period's value on its line, the previous period's under it: narrow columns on a phone. */
+  td .now { font-weight: 650; white-space: nowrap; }
+  td .before { display: block; color: ${color.muted}; white-space: nowrap; }
   .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 `;

@@ -311,10 +311,13 @@ export function formatValue(value: number | null, unit: Unit): string {
   return `${days} ${days === 1 ? 'day' : 'days'}`;
 }
 
-/** A cell in words, this period and the one before: '12 (8 before)'. */
-export function cellText(now: number | null, before: number | null, unit: Unit): string {
-  return `${formatValue(now, unit)} (${formatValue(before, unit)} before)`;
+/** A cell in words, this period's value and the one before: ['12', '(8 before)']. */
+export function cellParts(now: number | null, before: number | null, unit: Unit): [string, string] {
+  return [formatValue(now, unit), `(${formatValue(before, unit)} before)`];
 }
+
+/** A cell as read: '12 (8 before)'. */
+export const cellText = (now: number | null, before: number | null, unit: Unit): string => cellParts(now, before, unit).join(' ');
 
 const UNIT_WORDS: Record<Unit, string> = { count: '', minutes: ' (minutes)', percent: ' (%)', days: ' (days)' };
 
