@@ -16,6 +16,11 @@ export type WorkflowColumns = {
   owner: string | null;
   /** When the stage last changed (the arrival time until then). */
   stage_changed_at: string;
+  /**
+   * When staff first answered: the first move out of the first (or spam) stage to another; null until then. Set by
+   * the database (20261127000800_first_reply.sql); absent where a read did not ask for it.
+   */
+  first_reply_at?: string | null;
 };
 
 /** The same fields as a type alias: supabase-js types a table's writes only for rows it can index by column name. */

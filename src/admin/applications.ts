@@ -8,7 +8,7 @@ import type { Database, JobApplication } from '../database.ts';
 import { ORIGIN_COLUMNS } from './origin.ts';
 import { LoadError } from './records.ts';
 
-export const APPLICATION_COLUMNS = `id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url, stage, owner, stage_changed_at, spam_reason, ${ORIGIN_COLUMNS}`;
+export const APPLICATION_COLUMNS = `id, created_at, first_name, last_name, email, phone, position, experience, availability, has_transportation, has_license, resume_url, stage, owner, stage_changed_at, first_reply_at, spam_reason, ${ORIGIN_COLUMNS}`;
 
 export type ApplicationSummary = Omit<JobApplication, 'cover_letter'>;
 

@@ -98,7 +98,7 @@ describe('the workflow stages', () => {
   test('start every application and inquiry at "new", end them at closed stages, and file spam under one', () => {
     const codes = (list: 'applications' | 'inquiries', closed: boolean) => content.workflow[list].stages.filter((s) => s.closed === closed).map((s) => s.code);
     expect(codes('applications', false)).toEqual(['new', 'contacted', 'interview-booked', 'offer-made']);
-    expect(codes('applications', true)).toEqual(['hired', 'not-a-fit', 'withdrew', 'spam']);
+    expect(codes('applications', true)).toEqual(['hired', 'not-a-fit', 'withdrew', 'no-show', 'spam']);
     expect(codes('inquiries', false)).toEqual(['new', 'contacted', 'assessment-booked']);
     expect(codes('inquiries', true)).toEqual(['became-a-client', 'not-a-fit', 'spam']);
     expect(content.workflow.inquiries.spamStage).toBe('spam');
@@ -107,7 +107,7 @@ describe('the workflow stages', () => {
 
 describe('files generated from the content', () => {
   test(`the committed ${WORKFLOW_SQL_FILE} matches content/workflow.yaml (run \`npm run schemas\` or build after a change)`, () => {
-    expect(readFileSync(WORKFLOW_SQL_FILE, 'utf8')).toBe(workflowSql(content.workflow));
+    expect(readFileSync(WORKFLOW_SQL_FILE, 'utf8')).toBe(workflowSql(content.workflow, content.site));
   });
 
   test(`the committed ${FORM_CHOICES_FILE} matches the content (run \`npm run schemas\` or build after a change)`, () => {

@@ -110,7 +110,7 @@ describe.skipIf(!installed)('on PostgreSQL 15', () => {
     for (const file of readdirSync('supabase/migrations').sort()) psql(readFileSync(path.join('supabase/migrations', file), 'utf8'));
     // The stages of content/workflow.yaml, after the migrations and before the seed, as the stand-in does.
     psql(readFileSync('supabase/workflow.generated.sql', 'utf8'));
-    expect(psql("select string_agg(code, ',' order by position) from public.application_stages")).toBe('new,contacted,interview-booked,offer-made,hired,not-a-fit,withdrew,spam');
+    expect(psql("select string_agg(code, ',' order by position) from public.application_stages")).toBe('new,contacted,interview-booked,offer-made,hired,not-a-fit,withdrew,no-show,spam');
     expect(psql("select string_agg(code, ',' order by position) from public.inquiry_stages")).toBe('new,contacted,assessment-booked,became-a-client,not-a-fit,spam');
     psql(readFileSync('supabase/seed.sql', 'utf8'));
     expect(psql("select string_agg(display_name, ',' order by display_name) from public.staff where active")).toBe('Dana Reyes,Pat Morgan,Sam Okafor');

@@ -23,7 +23,7 @@ const VISITOR = '7a2d9e41-6b3f-4f0a-8c27-1e9b5d3c4f02'; // visitor@example.com, 
 // Made in beforeAll: a user whose staff profile is no longer active.
 const FORMER = 'c4e8a1b2-7d3f-4a5e-9b6c-2f1d8e7a0b05';
 
-const APPLICATION_STAGES = ['new', 'contacted', 'interview-booked', 'offer-made', 'hired', 'not-a-fit', 'withdrew', 'spam'];
+const APPLICATION_STAGES = ['new', 'contacted', 'interview-booked', 'offer-made', 'hired', 'not-a-fit', 'withdrew', 'no-show', 'spam'];
 const INQUIRY_STAGES = ['new', 'contacted', 'assessment-booked', 'became-a-client', 'not-a-fit', 'spam'];
 
 type Row = Record<string, unknown>;

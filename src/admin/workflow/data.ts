@@ -18,7 +18,7 @@ export const recordNoun = (list: RecordList): string => (list === 'applications'
 /** The workflow's columns of a record, as the list holds them. */
 export type Worked = { id: string } & WorkflowColumns;
 
-const WORKFLOW_COLUMNS = 'stage, owner, stage_changed_at';
+const WORKFLOW_COLUMNS = 'stage, owner, stage_changed_at, first_reply_at';
 
 /** Someone else changed the record first; nothing was written. `fresh` is the record as it is now, or null if it is gone. */
 export class StaleError extends Error {

@@ -1,8 +1,10 @@
 /**
- * The reply promise, watched: how long each open inquiry has waited, and which are overdue (still at the first
- * stage, where nobody has answered, past the promise's hours). The hours come from the content
- * (site.yaml `notifications.replyWithinHours`), given with the page like the stages; the daily digest e-mail
- * (public.overdue_inquiries) applies the same rule in the database.
+ * The reply promise, watched: how long each open inquiry has waited for its first reply, and which are overdue
+ * (never answered, still at the first stage, past the promise's hours). The first reply is the database's
+ * first_reply_at (the first move out of the first stage, or out of spam, to another: 20261127000800_first_reply.sql);
+ * the wait stops there, and the column then says how long the family waited for it. The hours come from the
+ * content (site.yaml `notifications.replyWithinHours`), given with the page like the stages; the daily digest
+ * e-mail (public.overdue_inquiries) applies the same rule in the database.
  */
 import { firstStageOf, isClosed } from './stages.ts';
 
@@ -18,24 +20,29 @@ export function replyPromiseHours(): number {
   return replyHours;
 }
 
-type Waiting = { stage: string; created_at: string };
+type Waiting = { stage: string; created_at: string; first_reply_at?: string | null };
 
-/** An inquiry nobody has answered within the promise: at the first stage, older than the promise's hours. */
+/** An inquiry nobody has answered within the promise: never answered, at the first stage, older than the promise's hours. */
 export function isOverdue(row: Waiting, now = Date.now()): boolean {
-  return row.stage === firstStageOf('inquiries') && now - Date.parse(row.created_at) > replyHours * HOUR;
+  return !row.first_reply_at && row.stage === firstStageOf('inquiries') && now - Date.parse(row.created_at) > replyHours * HOUR;
 }
 
-/** "45 min", "5 h", "3 days": how long a request has waited, in the largest whole unit. */
-export function waitedFor(createdAt: string, now = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((now - Date.parse(createdAt)) / 60_000));
+/** "45 min", "5 h", "3 days": the time from `since` to `until`, in the largest whole unit. */
+export function waitedFor(since: string, until: number = Date.now()): string {
+  const minutes = Math.max(0, Math.floor((until - Date.parse(since)) / 60_000));
   if (minutes < 60) return `${minutes} min`;
   const hours = Math.floor(minutes / 60);
   if (hours < 48) return `${hours} h`;
   return `${Math.floor(hours / 24)} days`;
 }
 
-/** What the list's Waiting column says: nothing for a closed inquiry, else the wait, marked when overdue. */
+/**
+ * What the list's Waiting column says: for an answered inquiry, how long the family waited for the reply
+ * ("answered in 2 h"), open or closed; for an unanswered open one, the wait so far, marked when overdue; nothing
+ * for one closed without a reply (e.g. spam).
+ */
 export function waitingOf(row: Waiting, now = Date.now()): { text: string; overdue: boolean } | null {
+  if (row.first_reply_at) return { text: `answered in ${waitedFor(row.created_at, Date.parse(row.first_reply_at))}`, overdue: false };
   if (isClosed('inquiries', row.stage)) return null;
   return { text: waitedFor(row.created_at, now), overdue: isOverdue(row, now) };
 }

@@ -39,6 +39,10 @@ const workflowListSchema = (what: string) =>
         description:
           'The code of the closed stage that suspected spam is filed under, e.g. "spam": a post that looks sent by a machine is stored there, apart from the real requests, and staff can move it back.',
       }),
+      successStage: slug.optional().meta({
+        description:
+          'The code of the closed stage a record reaches when it went well, e.g. "became-a-client" or "hired": the reports count a request that ever reached it as converted (inquiries) or hired (applications). Without it they count none.',
+      }),
     })
     .meta({ description: what });
 
@@ -58,7 +62,7 @@ export type WorkflowStage = z.infer<typeof workflowStageSchema>;
  * The rules of one list that zod's types cannot say. `found`, when given, is what the message says was found
  * (zodProblems.ts uses it instead of the value at the path).
  */
-function listIssues(list: WorkflowList, { stages, spamStage }: Workflow[WorkflowList]) {
+function listIssues(list: WorkflowList, { stages, spamStage, successStage }: Workflow[WorkflowList]) {
   const issues: Array<{ path: Array<string | number>; message: string; params?: { found: string } }> = [];
   const { record, endings } = WORDS[list];
 
@@ -84,6 +88,15 @@ function listIssues(list: WorkflowList, { stages, spamStage }: Workflow[Workflow
     const expected = `expected the code of a closed stage in ${list}.stages (${closed.map((code) => `"${code}"`).join(', ')})`;
     if (!named) issues.push({ path: [list, 'spamStage'], message: expected, params: { found: `${quoteValue(spamStage)}, which is not a stage of the list${didYouMean(spamStage, closed)}` } });
     else if (!named.closed) issues.push({ path: [list, 'spamStage'], message: expected, params: { found: `${quoteValue(spamStage)}, an open stage (suspected spam is filed away, not worked on)` } });
+
+    if (successStage !== undefined) {
+      const ends = closed.filter((code) => code !== spamStage);
+      const success = stages.find((stage) => stage.code === successStage);
+      const expectedEnd = `expected the code of a closed stage in ${list}.stages other than the spam stage (${ends.map((code) => `"${code}"`).join(', ')})`;
+      if (!success) issues.push({ path: [list, 'successStage'], message: expectedEnd, params: { found: `${quoteValue(successStage)}, which is not a stage of the list${didYouMean(successStage, ends)}` } });
+      else if (successStage === spamStage) issues.push({ path: [list, 'successStage'], message: expectedEnd, params: { found: `${quoteValue(successStage)}, the spam stage` } });
+      else if (!success.closed) issues.push({ path: [list, 'successStage'], message: expectedEnd, params: { found: `${quoteValue(successStage)}, an open stage (a record that went well has ended)` } });
+    }
   }
   return issues;
 }

@@ -73,8 +73,9 @@ select is(
   (select pg_catalog.array_agg(distinct p.proname::text order by p.proname::text) from pg_catalog.pg_proc as p
      join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
     where n.nspname = 'public' and pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE')),
-  array['erase_record', 'is_admin', 'is_staff', 'record_export', 'retry_notification'],
-  'authenticated may execute only the functions that check staff or admin themselves');
+  array['erase_record', 'is_admin', 'is_staff', 'office_calendar', 'office_minutes_between', 'record_export', 'report_applications',
+        'report_check', 'report_inquiries', 'report_requests', 'retry_notification'],
+  'authenticated may execute only the functions that check staff or admin themselves, or read only what RLS shows staff (the office hours, the reports'' history)');
 select function_privs_are('public', 'claim_notifications', array['integer', 'integer'], 'authenticated', array[]::text[], 'no client claims notifications');
 select function_privs_are('public', 'purge_expired', array['integer', 'integer', 'text[]', 'integer', 'boolean'], 'authenticated', array[]::text[], 'no client runs the purge');
 select function_privs_are('public', 'take_form_slot', array['text', 'text', 'uuid', 'integer'], 'anon', array[]::text[], 'a visitor cannot take rate-limit slots directly');
