@@ -13,6 +13,8 @@ import { officeSchedule } from '../../supabase/functions/_shared/formChoices.gen
 import { officeMillisBetween } from '../../supabase/functions/_shared/officeHours.ts';
 import { migrate, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/lib/postgres15.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { setWorkflow } from '../../src/admin/workflow/stages.ts';
+import { waitingOf } from '../../src/admin/workflow/overdue.ts';
 import { clientsOf, consentGiven } from './formPosts.ts';
 
 const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01';
@@ -247,6 +249,26 @@ describe('on the local stand-in', () => {
     expect(await read(21)).toEqual({ stage: 'assessment-booked', first_reply_at: replied });
     // Staff cannot write it themselves.
     expect((await staff.from('inquiries').update({ first_reply_at: null } as never).eq('id', id(21))).error?.code).toBe('42501');
+  });
+});
+
+describe("the list's Waiting column", () => {
+  const stage = (code: string, closed = false) => ({ code, label: code, meaning: '', closed });
+  const stages = [stage('new'), stage('contacted'), stage('became-a-client', true), stage('spam', true)];
+  setWorkflow({ inquiries: { stages, spamStage: 'spam' }, applications: { stages, spamStage: 'spam' } });
+  const now = Date.parse('2026-11-23T16:00:00Z');
+
+  test('stops at the first reply and says how long the family waited for it', () => {
+    const contacted = { stage: 'contacted', created_at: '2026-11-20T23:30:00Z', first_reply_at: '2026-11-21T01:30:00Z' };
+    expect(waitingOf(contacted, now)).toEqual({ text: 'answered in 2 h', overdue: false });
+    // Closed since, or moved back to New after the reply: still the time it took, never Overdue.
+    expect(waitingOf({ ...contacted, stage: 'became-a-client' }, now)).toEqual({ text: 'answered in 2 h', overdue: false });
+    expect(waitingOf({ ...contacted, stage: 'new' }, now)).toEqual({ text: 'answered in 2 h', overdue: false });
+  });
+
+  test('counts on, and turns Overdue, while nobody has answered', () => {
+    expect(waitingOf({ stage: 'new', created_at: '2026-11-20T23:30:00Z', first_reply_at: null }, now)).toEqual({ text: '2 days', overdue: true });
+    expect(waitingOf({ stage: 'spam', created_at: '2026-11-20T23:30:00Z', first_reply_at: null }, now)).toBeNull();
   });
 });
 
