@@ -968,7 +968,7 @@ describe('the workflow stages of content/workflow.yaml', () => {
   test('a list whose first stage is closed says every new record starts there', async () => {
     expect(await errorAfter((c) => c.edit(workflow, 'nobody has called or written back yet.\n', 'nobody has called or written back yet.\n      closed: true\n'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/workflow.yaml:44:15  inquiries.stages[0].closed  expected the first stage to be open (every new inquiry starts there; move an open stage to the top), found true"
+        content/workflow.yaml:50:15  inquiries.stages[0].closed  expected the first stage to be open (every new inquiry starts there; move an open stage to the top), found true"
     `);
   });
 
@@ -982,14 +982,32 @@ describe('the workflow stages of content/workflow.yaml', () => {
   test('a spamStage that is not a stage of the list suggests the closest closed stage', async () => {
     expect(await errorAfter((c) => c.edit(workflow, 'spamStage: spam', 'spamStage: spm'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/workflow.yaml:38:14  applications.spamStage  expected the code of a closed stage in applications.stages ("hired", "not-a-fit", "withdrew", "spam"), found "spm", which is not a stage of the list (did you mean "spam"?)"
+        content/workflow.yaml:42:14  applications.spamStage  expected the code of a closed stage in applications.stages ("hired", "not-a-fit", "withdrew", "no-show", "spam"), found "spm", which is not a stage of the list (did you mean "spam"?)"
     `);
   });
 
   test('a spamStage naming an open stage asks for a closed one', async () => {
     expect(await errorAfter((c) => c.edit(workflow, 'spamStage: spam', 'spamStage: contacted'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/workflow.yaml:38:14  applications.spamStage  expected the code of a closed stage in applications.stages ("hired", "not-a-fit", "withdrew", "spam"), found "contacted", an open stage (suspected spam is filed away, not worked on)"
+        content/workflow.yaml:42:14  applications.spamStage  expected the code of a closed stage in applications.stages ("hired", "not-a-fit", "withdrew", "no-show", "spam"), found "contacted", an open stage (suspected spam is filed away, not worked on)"
+    `);
+  });
+
+  test('a successStage that is not a stage of the list suggests the closest closed stage', async () => {
+    expect(await errorAfter((c) => c.edit(workflow, 'successStage: hired', 'successStage: hird'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:44:17  applications.successStage  expected the code of a closed stage in applications.stages other than the spam stage ("hired", "not-a-fit", "withdrew", "no-show"), found "hird", which is not a stage of the list (did you mean "hired"?)"
+    `);
+  });
+
+  test('a successStage naming an open stage or the spam stage asks for another closed stage', async () => {
+    expect(await errorAfter((c) => c.edit(workflow, 'successStage: hired', 'successStage: offer-made'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:44:17  applications.successStage  expected the code of a closed stage in applications.stages other than the spam stage ("hired", "not-a-fit", "withdrew", "no-show"), found "offer-made", an open stage (a record that went well has ended)"
+    `);
+    expect(await errorAfter((c) => c.edit(workflow, 'successStage: became-a-client', 'successStage: spam'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/workflow.yaml:71:17  inquiries.successStage  expected the code of a closed stage in inquiries.stages other than the spam stage ("became-a-client", "not-a-fit"), found "spam", the spam stage"
     `);
   });
 

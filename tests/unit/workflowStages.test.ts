@@ -71,6 +71,6 @@ describe('a stage removed from the content', () => {
     const built = project.build({ VITE_SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: '' });
     expect(built.status, built.stderr).toBe(0);
     expect(built.stdout).toContain(`content/workflow.yaml: removed "offer-made" (applications). Applying ${WORKFLOW_SQL_FILE} refuses it while records are at a removed stage`);
-    expect(stagesInSql(readFileSync(path.join(project.dir, WORKFLOW_SQL_FILE), 'utf8')).applications).toEqual(['new', 'contacted', 'interview-booked', 'hired', 'not-a-fit', 'withdrew', 'spam']);
+    expect(stagesInSql(readFileSync(path.join(project.dir, WORKFLOW_SQL_FILE), 'utf8')).applications).toEqual(['new', 'contacted', 'interview-booked', 'hired', 'not-a-fit', 'withdrew', 'no-show', 'spam']);
   }, 120_000);
 });
