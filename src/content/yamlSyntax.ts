@@ -340,19 +340,28 @@ function flowDepth(text: string, depth: number): number {
   return depth;
 }
 
-/** The indentation step the file uses most (2 in the shipped content). */
+/**
+ * The indentation step the file uses (2 in the shipped content): the smallest indentation that two or more lines
+ * share. Read from the lines' own columns rather than from one line to the next, so that one line out of place
+ * (the mistake being described) cannot teach a wrong step, whether it opens a group or follows one; a file too
+ * short to tell falls back to the step seen most often from one line to the next.
+ */
 function usualStep(lines: string[]): number {
-  const counts = new Map<number, number>();
+  const columns = new Map<number, number>();
+  const steps = new Map<number, number>();
   let previous: number | undefined;
   for (const raw of lines) {
     if (/^[ \t]*(#.*)?$/.test(raw) || /^ *\t/.test(raw)) continue;
     const indent = /^ */.exec(raw)![0].length;
-    if (previous !== undefined && indent > previous) counts.set(indent - previous, (counts.get(indent - previous) ?? 0) + 1);
+    if (indent > 0) columns.set(indent, (columns.get(indent) ?? 0) + 1);
+    if (previous !== undefined && indent > previous) steps.set(indent - previous, (steps.get(indent - previous) ?? 0) + 1);
     previous = indent;
   }
+  const shared = [...columns].filter(([, count]) => count >= 2).map(([indent]) => indent);
+  if (shared.length > 0) return Math.min(...shared);
   let step = 2;
   let most = 0;
-  for (const [size, count] of counts) if (count > most) [step, most] = [size, count];
+  for (const [size, count] of steps) if (count > most) [step, most] = [size, count];
   return step;
 }
 

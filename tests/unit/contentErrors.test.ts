@@ -702,7 +702,7 @@ describe('the site and regions files', () => {
   test('a placeholder tag on a group of fields asks for it in front of each value', async () => {
     expect(await errorAfter((c) => c.edit('site.yaml', /^forms:$/m, 'forms: !placeholder'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/site.yaml:44:3  forms  !placeholder marks one value, not a group of fields or a list: put it in front of each value not given yet"
+        content/site.yaml:59:3  forms  !placeholder marks one value, not a group of fields or a list: put it in front of each value not given yet"
     `);
   });
 
@@ -773,14 +773,14 @@ describe('the site and regions files', () => {
   test('an office ZIP code written without quotes says to quote it', async () => {
     expect(await errorAfter((c) => c.edit('site.yaml', /^# address:\n#   street: (.*)\n#   town: (.*)\n#   zip: .*$/m, 'address:\n  street: $1\n  town: $2\n  zip: 06037'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/site.yaml:42:8  address.zip  expected a Connecticut ZIP code of five digits in quotes, e.g. "06037", found 6037"
+        content/site.yaml:57:8  address.zip  expected a Connecticut ZIP code of five digits in quotes, e.g. "06037", found 6037"
     `);
   });
 
   test('an office address outside Connecticut shows the expected ZIP code', async () => {
     expect(await errorAfter((c) => c.edit('site.yaml', /^# address:\n#   street: (.*)\n#   town: (.*)\n#   zip: .*$/m, 'address:\n  street: $1\n  town: $2\n  zip: "10001"'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/site.yaml:42:8  address.zip  expected a Connecticut ZIP code of five digits in quotes, e.g. "06037", found "10001""
+        content/site.yaml:57:8  address.zip  expected a Connecticut ZIP code of five digits in quotes, e.g. "06037", found "10001""
     `);
   });
 
@@ -1032,14 +1032,14 @@ describe('the consent box of content/inquiry-form.yaml', () => {
   test('a version that is not a date says how to write one', async () => {
     expect(await errorAfter((c) => c.edit(form, 'version: 2026-11-25', 'version: second draft'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/inquiry-form.yaml:28:12  consent.version  expected a date written YYYY-MM-DD, e.g. "2026-11-25", found "second draft""
+        content/inquiry-form.yaml:47:12  consent.version  expected a date written YYYY-MM-DD, e.g. "2026-11-25", found "second draft""
     `);
   });
 
   test('link words that are not in the details say where they must be', async () => {
     expect(await errorAfter((c) => c.edit(form, 'privacyLink: privacy notice', 'privacyLink: privacy policy'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/inquiry-form.yaml:31:16  consent.privacyLink  expected words that appear in details (they become the link to the privacy notice), found "privacy policy""
+        content/inquiry-form.yaml:50:16  consent.privacyLink  expected words that appear in details (they become the link to the privacy notice), found "privacy policy""
     `);
   });
 });

@@ -79,7 +79,8 @@ describe('erasing a record', () => {
   test('by an admin leaves no row, note, outbox row or resume, and exactly one new event: erased, by the admin, with nothing of the person', async () => {
     const record = await application();
     const before = await remainsOf(supabase, record.id, record.resumeUrl);
-    expect(before).toMatchObject({ rows: 1, notes: 1, outbox: 1, resume: 1, bytes: 1 });
+    // Two outbox rows: the staff notification, and the reply to the applicant's address (issue 31).
+    expect(before).toMatchObject({ rows: 1, notes: 1, outbox: 2, resume: 1, bytes: 1 });
 
     expect(await eraseRecord(admin, 'job_applications', record.id)).toEqual({ resume: 'removed' });
     const after = await remainsOf(supabase, record.id, record.resumeUrl);

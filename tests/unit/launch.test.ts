@@ -61,12 +61,12 @@ const SHIPPED = [
   'content/site.yaml:7:8  phone',
   'content/site.yaml:8:8  email',
   'content/site.yaml:10:11  registration.number',
-  'content/site.yaml:45:13  forms.portalId',
-  'content/site.yaml:46:18  forms.contactFormId',
-  'content/site.yaml:47:18  forms.careersFormId',
-  'content/site.yaml:54:7  notifications.to[0]',
-  'content/site.yaml:55:9  notifications.from',
-  'content/site.yaml:64:10  siteUrl',
+  'content/site.yaml:60:13  forms.portalId',
+  'content/site.yaml:61:18  forms.contactFormId',
+  'content/site.yaml:62:18  forms.careersFormId',
+  'content/site.yaml:69:7  notifications.to[0]',
+  'content/site.yaml:70:9  notifications.from',
+  'content/site.yaml:79:10  siteUrl',
 ];
 
 /** The shipped content with its placeholders filled in as far as these checks read it: no placeholder, a real origin. */

@@ -143,8 +143,11 @@ test('after a kill -9 mid-burst and the purge, no resume is left without a row a
   expect(ids.length).toBe(stored.length);
   // Each in one e-mail of its own or in one burst's summary (more than 10 within 5 minutes), never twice.
   for (const id of ids) expect(catcher.messages.filter((mail) => mail.text.includes(`record=${id}`)), id).toHaveLength(1);
-  const outbox = (await db.query<{ status: string; n: number }>("select status, count(*)::int as n from public.notification_outbox where kind = 'application' group by status")).rows;
+  const outbox = (await db.query<{ status: string; n: number }>("select status, count(*)::int as n from public.notification_outbox where kind = 'application' and not acknowledgement group by status")).rows;
   expect(outbox).toEqual([{ status: 'sent', n: ids.length }]);
+  // And each applicant's reply (a distinct address each), once.
+  const replies = (await db.query<{ status: string; n: number }>("select status, count(*)::int as n from public.notification_outbox where kind = 'application' and acknowledgement group by status")).rows;
+  expect(replies).toEqual([{ status: 'sent', n: ids.length }]);
 
   console.log(`crash test: ${BURST} posted, ${acknowledged.length} acknowledged, ${stored.length} stored, ${orphansBefore} orphans before the sweep, ${await orphanCount()} after, ${catcher.messages.length} e-mails`);
 });
