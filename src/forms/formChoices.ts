@@ -72,6 +72,14 @@ export function notificationSettingsFrom(content: Pick<Content, 'site' | 'jobs' 
   };
 }
 
+/** The settings as module source: the reply's schedule names the module's officeSchedule rather than a second copy of it. */
+function notificationSettingsSource(content: Source): string {
+  const { acknowledgement, ...settings } = notificationSettingsFrom(content);
+  if (!acknowledgement) return JSON.stringify(settings, null, 2);
+  const words = JSON.stringify(acknowledgement.words, null, 2).replaceAll('\n', '\n    ');
+  return `{\n  ...${JSON.stringify(settings, null, 2).replaceAll('\n', '\n  ')},\n  acknowledgement: {\n    words: ${words},\n    schedule: officeSchedule,\n  },\n}`;
+}
+
 export function formChoicesModule(content: Source): string {
   const provider: ProviderForm | null = providerContactForm(content);
   return `// Generated from content/ (jobs, services, application-form.yaml, inquiry-form.yaml, site.yaml, retention.yaml, replies.yaml) by \`npm run build\`: do not edit.
@@ -88,11 +96,11 @@ export const inquiryChoices: InquiryChoices = ${JSON.stringify(inquiryChoicesFro
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
 export const providerContactForm: { region: string; portalId: string; formId: string } | null = ${JSON.stringify(provider)};
 
-/** Who hears of each new request, the reply promise (site.yaml \`notifications\`, the openings), and the instant reply to each sender (replies.yaml). */
-export const notificationSettings: NotificationSettings = ${JSON.stringify(notificationSettingsFrom(content), null, 2)};
-
 /** The office hours and holidays (site.yaml \`officeHours\`, \`holidays\`) in America/New_York. */
 export const officeSchedule: OfficeSchedule = ${JSON.stringify(officeScheduleFrom(content.site), null, 2)};
+
+/** Who hears of each new request, the reply promise (site.yaml \`notifications\`, the openings), and the instant reply to each sender (replies.yaml, with the office schedule above). */
+export const notificationSettings: NotificationSettings = ${notificationSettingsSource(content)};
 
 /** How long the purge function keeps what it erases (content/retention.yaml). */
 export const retention: RetentionPeriods = ${JSON.stringify(content.retention, null, 2)};

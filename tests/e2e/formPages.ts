@@ -4,6 +4,7 @@
  * itself, axe's serious findings, and the pages a form leads to.
  */
 import AxeBuilder from '@axe-core/playwright';
+import { request as httpRequest } from 'node:http';
 import { expect, type Locator, type Page } from '@playwright/test';
 import type { Content } from '../../src/content/content.ts';
 import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
@@ -76,4 +77,30 @@ export async function expectNotSentPage(page: Page, content: Content, form: 'car
   await expect(page.getByRole('link', { name: copy.backLink })).toHaveAttribute('href', `/${form}`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   expect(await seriousViolations(page)).toEqual([]);
+}
+
+/**
+ * Sends the page's posts to the form functions from a loopback address of their own (127.x.y.z), exactly as the
+ * browser made them (headers, Referer included, and body). The functions store 5 requests an hour per client
+ * address and the other browser tests use up 127.0.0.1's; a test that must see its request stored posts this way.
+ */
+export async function postFromOwnAddress(page: Page, functionUrl = /^https?:\/\/[^/]+\/functions\/v1\/submit-(inquiry|application)$/): Promise<void> {
+  const octet = () => 1 + Math.floor(Math.random() * 250);
+  const ownAddress = `127.${octet()}.${octet()}.${1 + octet()}`;
+  await page.route(functionUrl, async (route) => {
+    const sent = route.request();
+    if (sent.method() !== 'POST') return route.continue();
+    const url = new URL(sent.url());
+    const headers = await sent.allHeaders();
+    const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
+      const request = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, localAddress: ownAddress }, (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string>, body: Buffer.concat(chunks) }));
+      });
+      request.on('error', reject);
+      request.end(sent.postDataBuffer() ?? Buffer.alloc(0));
+    });
+    await route.fulfill(answer);
+  });
 }

@@ -5,44 +5,20 @@
  * off (the form page's own address reaches the function as the post's Referer); then staff find the source in the
  * record's dialog, filter the list by it, and find the request by its phone number typed as digits alone.
  * The function stores 5 requests an hour per client address and the other browser tests use up 127.0.0.1's, so
- * this file's posts are passed on, exactly as the browser made them (headers, Referer included, and body), from a
- * loopback address of their own.
+ * this file's posts are passed on unchanged from a loopback address of their own (formPages.ts postFromOwnAddress).
  */
 import AxeBuilder from '@axe-core/playwright';
-import { request as httpRequest } from 'node:http';
 import { expect, test, type Page } from '@playwright/test';
 import { loadContent } from '../../src/content/loader.ts';
-import { consentBox } from './formPages.ts';
+import { consentBox, postFromOwnAddress } from './formPages.ts';
 import { service, showStage, signIn } from './dashboard.ts';
 
 const content = await loadContent();
-const FUNCTION = /^https?:\/\/[^/]+\/functions\/v1\/submit-inquiry$/;
 const SERVICE = `/${content.services[0]!.slug}`;
 const CAMPAIGN = 'utm_source=newsletter&utm_campaign=fall';
 const HEARD = content.inquiryForm.heardAbout!.find((choice) => choice.code === 'discharge-planner')!;
-const ownAddress = `127.${1 + Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}.${2 + Math.floor(Math.random() * 250)}`;
 
 test.describe.configure({ mode: 'serial' });
-
-/** Sends the page's posts to the function from this file's own loopback address, unchanged. */
-async function postFromOwnAddress(page: Page) {
-  await page.route(FUNCTION, async (route) => {
-    const sent = route.request();
-    if (sent.method() !== 'POST') return route.continue();
-    const url = new URL(sent.url());
-    const headers = await sent.allHeaders();
-    const answer = await new Promise<{ status: number; headers: Record<string, string>; body: Buffer }>((resolve, reject) => {
-      const request = httpRequest({ host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers, localAddress: ownAddress }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode!, headers: response.headers as Record<string, string>, body: Buffer.concat(chunks) }));
-      });
-      request.on('error', reject);
-      request.end(sent.postDataBuffer() ?? Buffer.alloc(0));
-    });
-    await route.fulfill(answer);
-  });
-}
 
 async function fillAndSend(page: Page, name: string, phone: string) {
   const form = page.locator('#inquiry-form');

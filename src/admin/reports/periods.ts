@@ -11,6 +11,9 @@
  * Monday to Monday (167 or 169 hours). Pure functions: `now` is given.
  */
 
+import * as zoned from '../../../supabase/functions/_shared/zonedTime.ts';
+import type { LocalDate, LocalTime } from '../../../supabase/functions/_shared/zonedTime.ts';
+
 export const TIME_ZONE = 'America/New_York';
 
 export type PeriodKind = 'week' | 'four-weeks' | 'quarter' | 'custom';
@@ -25,74 +28,25 @@ export interface Period extends Range {
   previous: Range;
 }
 
-/** A local calendar date (month 1..12). */
-export interface LocalDate {
-  year: number;
-  month: number;
-  day: number;
-}
-
-interface LocalTime extends LocalDate {
-  hour: number;
-  minute: number;
-  second: number;
-  millisecond: number;
-  /** ISO weekday, 1 = Monday .. 7 = Sunday. */
-  weekday: number;
-}
-
-const partsFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  hourCycle: 'h23',
-  year: 'numeric',
-  month: 'numeric',
-  day: 'numeric',
-  hour: 'numeric',
-  minute: 'numeric',
-  second: 'numeric',
-  weekday: 'short',
-});
-const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
+export type { LocalDate } from '../../../supabase/functions/_shared/zonedTime.ts';
 
 /** The wall clock in New York at `instant`. */
 export function localTime(instant: Date): LocalTime {
-  const parts = Object.fromEntries(partsFormat.formatToParts(instant).map((part) => [part.type, part.value]));
-  return {
-    year: Number(parts.year),
-    month: Number(parts.month),
-    day: Number(parts.day),
-    hour: Number(parts.hour),
-    minute: Number(parts.minute),
-    second: Number(parts.second),
-    millisecond: instant.getUTCMilliseconds(),
-    weekday: WEEKDAYS.indexOf(parts.weekday!) + 1,
-  };
-}
-
-/** How far New York's clock is ahead of UTC at `instant`, in milliseconds (-4 or -5 hours). */
-function offsetAt(instant: number): number {
-  const t = localTime(new Date(instant));
-  return Date.UTC(t.year, t.month - 1, t.day, t.hour, t.minute, t.second, t.millisecond) - instant;
+  return zoned.localTime(instant, TIME_ZONE);
 }
 
 /**
- * The instant New York's clock shows this local time. A time the spring change skips (2:30 on its Sunday) is
- * taken an hour later; one the autumn change shows twice, the first time. Days overflow as Date.UTC's do
- * (day 0 is the last of the month before), which is how local dates are counted here.
+ * The instant New York's clock shows this local time: a time the spring change skips is taken an hour later, one
+ * the autumn change shows twice the first time; days overflow as Date.UTC's do.
  */
 export function zonedInstant(date: LocalDate, hour = 0, minute = 0, second = 0, millisecond = 0): Date {
-  const wall = Date.UTC(date.year, date.month - 1, date.day, hour, minute, second, millisecond);
-  const first = wall - offsetAt(wall);
-  const second_ = wall - offsetAt(first);
-  // The earlier of the two readings when both show this wall time (autumn), else the one that does.
-  const candidates = [first, second_].filter((t) => offsetAt(t) === wall - t).sort((a, b) => a - b);
-  return new Date(candidates[0] ?? Math.max(first, second_));
+  return zoned.zonedInstant(TIME_ZONE, date, hour, minute, second, millisecond);
 }
 
 /** The local date `days` after (or before) `date`. */
 export function addDays(date: LocalDate, days: number): LocalDate {
-  const moved = new Date(Date.UTC(date.year, date.month - 1, date.day + days));
-  return { year: moved.getUTCFullYear(), month: moved.getUTCMonth() + 1, day: moved.getUTCDate() };
+  const { year, month, day } = zoned.addDays(date, days);
+  return { year, month, day };
 }
 
 /** Local days from `a` to `b` (calendar days, whatever the clocks did between). */

@@ -296,131 +296,6 @@ export const inquiryChoices: InquiryChoices = {
 /** The provider's contact form that submit-inquiry forwards each request to; null while site.yaml holds placeholders. */
 export const providerContactForm: { region: string; portalId: string; formId: string } | null = null;
 
-/** Who hears of each new request, the reply promise (site.yaml `notifications`, the openings), and the instant reply to each sender (replies.yaml). */
-export const notificationSettings: NotificationSettings = {
-  "agency": "Hearthside Home Care",
-  "from": "notifications@example.com",
-  "to": [
-    "intake@example.com"
-  ],
-  "replyWithinHours": 24,
-  "burst": {
-    "moreThan": 10,
-    "withinMinutes": 5
-  },
-  "positions": [
-    {
-      "code": "care-scheduling-coordinator",
-      "title": "Care Scheduling Coordinator"
-    },
-    {
-      "code": "companion-caregiver",
-      "title": "Companion Caregiver"
-    }
-  ],
-  "acknowledgement": {
-    "words": {
-      "inquirySubject": "We have your request - Hearthside Home Care",
-      "applicationSubject": "We have your application for {position} - Hearthside Home Care",
-      "greeting": "Hello {name},",
-      "inquiryReceived": "Thank you for contacting Hearthside Home Care. We have received your contact request.",
-      "applicationReceived": "Thank you for applying to Hearthside Home Care. We have received your application for {position}.",
-      "callWithinHour": "Our office is open now, so someone will call you within the hour.",
-      "callNextOpening": "Our office is closed now, so someone will call you {when}.",
-      "phone": "If you would rather talk to us sooner, call (860) 555-0142. Outside office hours our on-call line takes emergency calls.",
-      "privacy": "To see, correct or erase what you sent us, or to take back your consent, e-mail care@example.com or call us, and tell us the name and e-mail address you used on the form.",
-      "privacyLink": "Our privacy notice",
-      "notRepeated": "For your privacy, this e-mail does not repeat what you wrote to us.",
-      "signature": "The team at Hearthside Home Care"
-    },
-    "schedule": {
-      "timeZone": "America/New_York",
-      "week": [
-        {
-          "day": 1,
-          "opens": "08:00",
-          "closes": "18:00"
-        },
-        {
-          "day": 2,
-          "opens": "08:00",
-          "closes": "18:00"
-        },
-        {
-          "day": 3,
-          "opens": "08:00",
-          "closes": "18:00"
-        },
-        {
-          "day": 4,
-          "opens": "08:00",
-          "closes": "18:00"
-        },
-        {
-          "day": 5,
-          "opens": "08:00",
-          "closes": "18:00"
-        },
-        {
-          "day": 6,
-          "opens": "09:00",
-          "closes": "15:00"
-        }
-      ],
-      "holidays": [
-        {
-          "date": "2026-01-01",
-          "name": "New Year's Day"
-        },
-        {
-          "date": "2026-05-25",
-          "name": "Memorial Day"
-        },
-        {
-          "date": "2026-07-04",
-          "name": "Independence Day"
-        },
-        {
-          "date": "2026-09-07",
-          "name": "Labor Day"
-        },
-        {
-          "date": "2026-11-26",
-          "name": "Thanksgiving"
-        },
-        {
-          "date": "2026-12-25",
-          "name": "Christmas Day"
-        },
-        {
-          "date": "2027-01-01",
-          "name": "New Year's Day"
-        },
-        {
-          "date": "2027-05-31",
-          "name": "Memorial Day"
-        },
-        {
-          "date": "2027-07-05",
-          "name": "Independence Day (observed)"
-        },
-        {
-          "date": "2027-09-06",
-          "name": "Labor Day"
-        },
-        {
-          "date": "2027-11-25",
-          "name": "Thanksgiving"
-        },
-        {
-          "date": "2027-12-25",
-          "name": "Christmas Day"
-        }
-      ]
-    }
-  }
-};
-
 /** The office hours and holidays (site.yaml `officeHours`, `holidays`) in America/New_York. */
 export const officeSchedule: OfficeSchedule = {
   "timeZone": "America/New_York",
@@ -506,6 +381,49 @@ export const officeSchedule: OfficeSchedule = {
       "name": "Christmas Day"
     }
   ]
+};
+
+/** Who hears of each new request, the reply promise (site.yaml `notifications`, the openings), and the instant reply to each sender (replies.yaml, with the office schedule above). */
+export const notificationSettings: NotificationSettings = {
+  ...{
+    "agency": "Hearthside Home Care",
+    "from": "notifications@example.com",
+    "to": [
+      "intake@example.com"
+    ],
+    "replyWithinHours": 24,
+    "burst": {
+      "moreThan": 10,
+      "withinMinutes": 5
+    },
+    "positions": [
+      {
+        "code": "care-scheduling-coordinator",
+        "title": "Care Scheduling Coordinator"
+      },
+      {
+        "code": "companion-caregiver",
+        "title": "Companion Caregiver"
+      }
+    ]
+  },
+  acknowledgement: {
+    words: {
+      "inquirySubject": "We have your request - Hearthside Home Care",
+      "applicationSubject": "We have your application for {position} - Hearthside Home Care",
+      "greeting": "Hello {name},",
+      "inquiryReceived": "Thank you for contacting Hearthside Home Care. We have received your contact request.",
+      "applicationReceived": "Thank you for applying to Hearthside Home Care. We have received your application for {position}.",
+      "callWithinHour": "Our office is open now, so someone will call you within the hour.",
+      "callNextOpening": "Our office is closed now, so someone will call you {when}.",
+      "phone": "If you would rather talk to us sooner, call (860) 555-0142. Outside office hours our on-call line takes emergency calls.",
+      "privacy": "To see, correct or erase what you sent us, or to take back your consent, e-mail care@example.com or call us, and tell us the name and e-mail address you used on the form.",
+      "privacyLink": "Our privacy notice",
+      "notRepeated": "For your privacy, this e-mail does not repeat what you wrote to us.",
+      "signature": "The team at Hearthside Home Care"
+    },
+    schedule: officeSchedule,
+  },
 };
 
 /** How long the purge function keeps what it erases (content/retention.yaml). */
