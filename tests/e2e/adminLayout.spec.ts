@@ -8,7 +8,9 @@ import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { parse } from 'yaml';
-import { showStage, signIn, stageButton } from './dashboard.ts';
+import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { service, showStage, signIn, stageButton } from './dashboard.ts';
+import { consentGiven } from './formPages.ts';
 
 const AGENCY = (parse(readFileSync(new URL('../../content/site.yaml', import.meta.url), 'utf8')) as { name: string }).name;
 // No hyphen: the only sensible places to wrap it are after the '@' and before a dot.
@@ -122,6 +124,37 @@ test.describe('on a wide screen', { tag: '@desktop' }, () => {
 });
 
 test.describe('on a phone', { tag: '@phone' }, () => {
+  test('a long source name among the filter\'s choices keeps the page at the phone\'s width, and a card\'s View opens it', { tag: '@saves' }, async ({ page }) => {
+    // The Source filter lists every source the records have: a campaign tag as long as the database keeps (100).
+    const source = `autumn-newsletter-${Date.now()}-${'long'.repeat(19)}`.slice(0, 100);
+    const db = service();
+    expect((await db.from('inquiries').insert({ name: 'Longsource Family', phone: '(860) 555-0160', care_for: 'myself', source, ...consentGiven() })).error).toBeNull();
+    const stored = await db.from('job_applications').insert({
+      first_name: 'Longsource', last_name: 'Applicant', email: 'longsource@example.com', phone: '(860) 555-0161', position: formChoices.positions[0]!.code,
+      experience: 'no-experience', availability: 'flexible', cover_letter: '', resume_url: null, source,
+    });
+    expect(stored.error).toBeNull();
+    await openList(page, 'applications');
+    for (const view of ['applications', 'inquiries'] as const) {
+      if (view === 'inquiries') {
+        await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
+        await expect(page.getByText('Loading inquiries...')).toBeHidden();
+      }
+      await expect(page.getByRole('combobox', { name: 'Source', exact: true }).locator('option', { hasText: source })).toHaveCount(1);
+      await expect(page.getByRole('table')).toHaveCount(0);
+      const cards = page.getByRole('list').filter({ has: page.getByRole('heading', { level: 3 }) }).getByRole('listitem');
+      // A phone lays the page out wider than its screen when something will not fit (and then scales it down):
+      // the layout must stay at the screen's 375 px, and a card's View must open its dialog.
+      expect(await page.evaluate(() => [window.innerWidth, document.documentElement.scrollWidth])).toEqual([375, 375]);
+      const name = (await cards.first().getByRole('heading', { level: 3 }).textContent())!;
+      await cards.first().getByRole('button', { name: `View details of ${name}` }).click();
+      const dialog = page.getByRole('dialog', { name });
+      await expect(dialog).toBeVisible();
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+  });
+
   test('each record is a card: the name as its heading, the key facts, View and the resume, nothing scrolls sideways', async ({ page }) => {
     // Every application: Aisha Okafor, found below, may be closed.
     await openList(page, 'applications', true);

@@ -40,7 +40,7 @@ async function seed(source: string): Promise<Seeded> {
   const inquiry = (name: string, created_at: string) => ({ name, phone: '(860) 555-0150', care_for: 'myself', town: 'Reportville', source, created_at, ...consentGiven() });
   const stored = await db
     .from('inquiries')
-    .insert([inquiry('Report One', arrived), inquiry('Report Two', arrived), inquiry('Report Three', arrived), inquiry('Report Earlier', twentyDaysAgo)])
+    .insert([inquiry(`Report One ${source}`, arrived), inquiry(`Report Two ${source}`, arrived), inquiry(`Report Three ${source}`, arrived), inquiry(`Report Earlier ${source}`, twentyDaysAgo)])
     .select('id, created_at');
   expect(stored.error).toBeNull();
   const [one, two] = stored.data!;
@@ -52,8 +52,9 @@ async function seed(source: string): Promise<Seeded> {
   const application = await db
     .from('job_applications')
     .insert({
+      // Names of this run's own: other tests find records by name, and this file runs in both projects.
       first_name: 'Report',
-      last_name: 'Applicant',
+      last_name: `Applicant ${source}`,
       email: 'report.applicant@example.com',
       phone: '(860) 555-0151',
       position: formChoices.positions[0]!.code,

@@ -109,6 +109,7 @@ const style = css`
   .stage[aria-pressed='true'] { background: ${color.brand}; color: ${color.white}; }
   .count { font-variant-numeric: tabular-nums; margin-left: 0.25rem; }
   .selects { display: flex; flex-wrap: wrap; gap: 0.75rem 1.25rem; }
-  .selects label { display: grid; gap: 0.35rem; font-weight: 650; min-width: min(100%, 14rem); }
-  select { min-height: ${layout.tap}; padding: 0.4rem 0.75rem; font: inherit; border: 2px solid ${color.control}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
+  .selects label { display: grid; grid-template-columns: minmax(0, 1fr); gap: 0.35rem; font-weight: 650; min-width: min(100%, 14rem); max-width: 100%; }
+  /* A choice as long as a campaign tag or a former colleague's name must not widen the page past a phone's screen. */
+  select { max-width: 100%; min-height: ${layout.tap}; padding: 0.4rem 0.75rem; font: inherit; border: 2px solid ${color.control}; border-radius: 10px; background: ${color.white}; color: ${color.ink}; }
 `;
