@@ -73,6 +73,8 @@ export interface FunctionsOptions {
   mail?: { url: string; key: string } | undefined;
   /** The public site's origin (SITE_URL, else http://localhost:3000). */
   siteUrl?: string | undefined;
+  /** In place of site.yaml's `notifications.burst` (the browser tests, whose unrelated requests come by the dozen). */
+  notifyBurst?: { moreThan: number; withinMinutes: number } | undefined;
 }
 
 type GeneratedChoices = typeof import('../../supabase/functions/_shared/formChoices.generated.ts');
@@ -83,7 +85,7 @@ async function readChoices(projectDir: string): Promise<GeneratedChoices> {
   return (await import(`${pathToFileURL(file).href}?t=${Math.round(statSync(file).mtimeMs)}`)) as GeneratedChoices;
 }
 
-export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API, trustedProxyHops = 1, mail, siteUrl: site }: FunctionsOptions) {
+export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = process.cwd(), hubspotApi = process.env.LOCAL_SUPABASE_HUBSPOT_API, trustedProxyHops = 1, mail, siteUrl: site, notifyBurst }: FunctionsOptions) {
   const config = readFunctionsConfig(projectDir);
   const siteUrl = new URL(site ?? process.env.SITE_URL ?? 'http://localhost:3000').origin;
   const common = {
@@ -101,7 +103,7 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
   const anonKey = await apiKey('anon');
   async function load(): Promise<void> {
     const { formChoices, inquiryChoices, providerContactForm, retention, notificationSettings } = await readChoices(projectDir);
-    const notify = mailer ? { ...notificationSettings, siteUrl, mailer } : undefined;
+    const notify = mailer ? { ...notificationSettings, ...(notifyBurst ? { burst: notifyBurst } : {}), siteUrl, mailer } : undefined;
     Object.assign(current, { retention, notify });
     functions = {
       notify: createNotify({ supabaseUrl: apiUrl, serviceRoleKey, notify }),

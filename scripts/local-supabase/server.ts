@@ -62,6 +62,8 @@ export interface LocalSupabaseOptions {
   siteUrl?: string;
   /** Proxies the functions trust in front of the gateway, itself included (see createFunctions); 1 by default. */
   trustedProxyHops?: number;
+  /** In place of site.yaml's `notifications.burst` (see createFunctions). */
+  notifyBurst?: { moreThan: number; withinMinutes: number };
   log?: (line: string) => void;
 }
 
@@ -142,7 +144,14 @@ export async function startLocalSupabase(options: LocalSupabaseOptions = {}): Pr
     rest: createRest(db, anonKey),
     rpc: createRpc(db, anonKey),
     storage: createStorage(db, anonKey),
-    functions: await createFunctions({ apiUrl: url, serviceRoleKey, mail: options.mail, siteUrl: options.siteUrl, ...(options.trustedProxyHops ? { trustedProxyHops: options.trustedProxyHops } : {}) }),
+    functions: await createFunctions({
+      apiUrl: url,
+      serviceRoleKey,
+      mail: options.mail,
+      siteUrl: options.siteUrl,
+      notifyBurst: options.notifyBurst,
+      ...(options.trustedProxyHops ? { trustedProxyHops: options.trustedProxyHops } : {}),
+    }),
   };
   ready();
   const log = options.log ?? console.error;

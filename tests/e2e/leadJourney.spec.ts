@@ -69,7 +69,7 @@ test('from a newsletter link to the report of its conversion', { tag: ['@saves',
   await page.getByRole('button', { name: `View details of ${NAME}`, exact: true }).click();
   const dialog = page.getByRole('dialog', { name: NAME });
   await expect(dialog.locator('dt', { hasText: 'Source' }).locator('+ dd')).toHaveText(SOURCE);
-  await expect(dialog.locator('dt', { hasText: 'Campaign' }).locator('+ dd')).toHaveText('winter');
+  await expect(dialog.locator('dt', { hasText: 'Campaign' }).locator('+ dd')).toHaveText('winter (email)');
   await dialog.getByRole('button', { name: 'Assign to me' }).click();
   await expect(dialog.getByText('You are now the owner.')).toBeVisible();
   const stage = dialog.getByRole('combobox', { name: 'Stage' });

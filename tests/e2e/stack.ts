@@ -36,6 +36,10 @@ const supabase = await startLocalSupabase({
   // As pg_cron calls the notify function on Supabase: what a test stored itself (no form post to send it at once)
   // is sent within the minute, so no notification waits long enough for the dashboard to report it.
   notifyEveryMs: 60_000,
+  // The browser tests store dozens of unrelated requests within minutes, which site.yaml's burst rule (more than 10
+  // within 5 minutes: one summary e-mail) would fold together; the tests that look for a request's own e-mail need
+  // it sent alone. The burst rule itself is tested in tests/unit/notifications.test.ts.
+  notifyBurst: { moreThan: 1000, withinMinutes: 5 },
   siteUrl: `http://localhost:${sitePort}`,
 });
 const capture = await startCaptureServer(capturePort);
