@@ -11,7 +11,7 @@ import { expect, test } from '@playwright/test';
 import type { CaughtMail } from '../../scripts/mail-catcher/server.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { consentBox, postFromOwnAddress } from './formPages.ts';
-import { signIn } from './dashboard.ts';
+import { showStage, signIn } from './dashboard.ts';
 
 const content = await loadContent();
 const MAIL = process.env.E2E_MAIL_URL!;
@@ -73,14 +73,15 @@ test('from a newsletter link to the report of its conversion', { tag: ['@saves',
   await dialog.getByRole('button', { name: 'Assign to me' }).click();
   await expect(dialog.getByText('You are now the owner.')).toBeVisible();
   const stage = dialog.getByRole('combobox', { name: 'Stage' });
-  for (const label of ['Contacted', 'Became a client']) {
-    await stage.selectOption({ label });
+  for (const [option, label] of [['Contacted', 'Contacted'], ['Became a client (closes it)', 'Became a client']] as const) {
+    await stage.selectOption({ label: option });
     await dialog.getByRole('button', { name: 'Save stage' }).click();
     await expect(dialog.getByText(`Stage saved: ${label}.`)).toBeVisible();
   }
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
-  // The Waiting column has stopped: it says how long the family waited for the reply.
+  // The Waiting column has stopped: it says how long the family waited for the reply (now a client: under All).
+  await showStage(page, 'inquiries', 'All');
   await expect(page.locator('tbody tr', { hasText: NAME })).toContainText(/answered in \d+ min/);
 
   // Reports: this week's first reply, and the newsletter's conversion, as a chart and as a table.
