@@ -7,7 +7,7 @@
  * `supabase test db`. Needs Debian's postgresql-15, postgresql-15-pgtap and pg_prove
  * (libtap-parser-sourcehandler-pgtap-perl); `.ci/run` installs them.
  */
-import { existsSync, readdirSync } from 'node:fs';
+import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { acceptedReason, advisorProblems, findingLine, runAdvisor, simulateHostedExtensions } from './lib/advisor.ts';
 import { migrate, startPostgres15 } from './lib/postgres15.ts';
@@ -50,8 +50,19 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     }
     for (const problem of problems) console.error(`  ${findingLine(problem)}`);
     if (problems.length > 0) failed = true;
+    // pg_prove runs as the server's user (postgres, when this runs as root), who may not read a checkout in a
+    // private folder (a CI clone under mktemp -d): the files are read from a copy beside the server's socket.
+    const readable = path.join(server.host, 'tests');
+    mkdirSync(readable, { mode: 0o755 });
+    chmodSync(readable, 0o755);
+    const files = databaseTestFiles().map((file) => {
+      const copy = path.join(readable, path.basename(file));
+      copyFileSync(file, copy);
+      chmodSync(copy, 0o644);
+      return copy;
+    });
     try {
-      process.stdout.write(server.run('pg_prove', ['--ext', '.sql', ...databaseTestFiles()]));
+      process.stdout.write(server.run('pg_prove', ['--ext', '.sql', ...files]));
     } catch (error) {
       const { stdout, stderr } = error as { stdout?: string; stderr?: string };
       process.stdout.write(stdout ?? '');
