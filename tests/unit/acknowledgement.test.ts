@@ -10,10 +10,10 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 import { loadContent } from '../../src/content/loader.ts';
 import { repliesSchema } from '../../src/content/schemas/replies.ts';
 import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
-import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
 import { deliverDue, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
-import { CONSENT_TICKED, SITE, clientsOf, newAddress } from './formPosts.ts';
+import { SITE, clientsOf } from './formPosts.ts';
+import { APPLICANT, FAMILY as SAMPLE_FAMILY, laterInOutbox, postApplication as postApplicationTo, postInquiry as postInquiryTo } from './outboxPosts.ts';
 
 let catcher: MailCatcher;
 let supabase: LocalSupabase;
@@ -22,27 +22,11 @@ let config: NotifyConfig;
 let content: Awaited<ReturnType<typeof loadContent>>;
 let words: Awaited<ReturnType<typeof loadContent>>['replies']['acknowledgement'];
 
-const FAMILY = {
-  name: 'Maria Gonzalez',
-  phone: '(203) 555-0187',
-  email: 'Maria.G@Example.com',
-  care_for: 'a-parent',
-  town: 'Middletown',
-  message: 'My father has early dementia and came home from the hospital last week.',
-  call_time: 'morning',
-  page: '/contact',
-  ...CONSENT_TICKED,
-};
-const APPLICANT = {
-  first_name: 'Ann',
-  last_name: 'Lee',
-  email: 'ann.lee@example.com',
-  phone: '(860) 555-0199',
-  position: 'companion-caregiver',
-  experience: 'one-to-three-years',
-  availability: 'flexible',
-  cover_letter: 'I cared for my grandmother through her last years.',
-};
+// A mixed-case address: the reply's once-an-hour rule reads addresses in any case.
+const FAMILY = { ...SAMPLE_FAMILY, email: 'Maria.G@Example.com' };
+const postInquiry = (fields: Record<string, string> = FAMILY, extra: Record<string, string> = {}) => postInquiryTo(supabase, fields, extra);
+const postApplication = (fields: Record<string, string> = APPLICANT) => postApplicationTo(supabase, fields);
+const later = (minutes: number) => laterInOutbox(supabase, minutes);
 
 beforeAll(async () => {
   content = await loadContent();
@@ -65,41 +49,11 @@ beforeEach(async () => {
   await supabase.db.exec('delete from public.notification_outbox; delete from public.inquiries; delete from public.job_applications;');
 });
 
-async function postInquiry(fields: Record<string, string> = FAMILY, extra: Record<string, string> = {}): Promise<string> {
-  const form = new URLSearchParams({ fill_token: await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 60_000), ...fields, ...extra });
-  form.append('services', 'personal-care');
-  const response = await fetch(`${supabase.url}/functions/v1/submit-inquiry`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function postApplication(fields: Record<string, string> = APPLICANT): Promise<string> {
-  const { PDFDocument } = await import('pdf-lib');
-  const document = await PDFDocument.create();
-  document.addPage();
-  const form = new FormData();
-  form.append('fill_token', await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 60_000));
-  for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  form.append('resume', new File([(await document.save()) as BlobPart], 'resume.pdf', { type: 'application/pdf' }));
-  const response = await fetch(`${supabase.url}/functions/v1/submit-application`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
 /** The replies that reached an address (any case), as the catcher received them. */
 const repliesTo = (address: string) => catcher.messages.filter((mail) => mail.to.some((to) => to.toLowerCase() === address.toLowerCase()));
 
 async function acknowledgements(): Promise<Array<{ status: string; attempts: number; last_error: string | null }>> {
   return (await supabase.db.query<{ status: string; attempts: number; last_error: string | null }>('select status, attempts, last_error from public.notification_outbox where acknowledgement order by created_at')).rows;
-}
-
-/** Moves the outbox's clock `minutes` forward. */
-async function later(minutes: number): Promise<void> {
-  await supabase.db.query(
-    `update public.notification_outbox set next_attempt_at = next_attempt_at - make_interval(mins => $1), created_at = created_at - make_interval(mins => $1),
-       leased_until = leased_until - make_interval(mins => $1)`,
-    [minutes],
-  );
 }
 
 /** Posts with the mail service down, dates the request `sentAt`, and lets the retry send the reply. */

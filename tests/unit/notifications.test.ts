@@ -12,34 +12,17 @@ import { notificationSettings } from '../../supabase/functions/_shared/formChoic
 import { NO_TOKEN_REASON, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
 import { deliverDue, queueDigest, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
-import { CONSENT_TICKED, SITE, clientsOf, consentGiven, denoArgs, newAddress, postAsBrowserNavigation, runDeno, runDenoFunction } from './formPosts.ts';
+import { SITE, clientsOf, consentGiven, denoArgs, newAddress, postAsBrowserNavigation, runDeno, runDenoFunction } from './formPosts.ts';
+import { APPLICANT, FAMILY, laterInOutbox, postApplication as postApplicationTo, postInquiry as postInquiryTo } from './outboxPosts.ts';
 
 let catcher: MailCatcher;
 let supabase: LocalSupabase;
 let clients: ReturnType<typeof clientsOf>;
 let config: NotifyConfig;
 
-const FAMILY = {
-  name: 'Maria Gonzalez',
-  phone: '(203) 555-0187',
-  email: 'maria.g@example.com',
-  care_for: 'a-parent',
-  town: 'Middletown',
-  message: 'My father has early dementia and came home from the hospital last week.',
-  call_time: 'morning',
-  page: '/contact',
-  ...CONSENT_TICKED,
-};
-const APPLICANT = {
-  first_name: 'Ann',
-  last_name: 'Lee',
-  email: 'ann.lee@example.com',
-  phone: '(860) 555-0199',
-  position: 'companion-caregiver',
-  experience: 'one-to-three-years',
-  availability: 'flexible',
-  cover_letter: 'I cared for my grandmother through her last years.',
-};
+const postInquiry = (fields: Record<string, string> = FAMILY) => postInquiryTo(supabase, fields);
+const postApplication = () => postApplicationTo(supabase);
+const later = (minutes: number) => laterInOutbox(supabase, minutes);
 
 beforeAll(async () => {
   catcher = await startMailCatcher({ port: 0 });
@@ -62,31 +45,6 @@ beforeEach(async () => {
   await supabase.db.exec('delete from public.notification_outbox; delete from public.inquiries; delete from public.job_applications;');
 });
 
-async function postInquiry(fields: Record<string, string> = FAMILY): Promise<string> {
-  const form = new URLSearchParams({ fill_token: await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 60_000), ...fields });
-  form.append('services', 'personal-care');
-  const response = await fetch(`${supabase.url}/functions/v1/submit-inquiry`, {
-    method: 'POST',
-    body: form,
-    headers: { accept: 'application/json', 'x-forwarded-for': newAddress() },
-  });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
-async function postApplication(): Promise<string> {
-  const { PDFDocument } = await import('pdf-lib');
-  const document = await PDFDocument.create();
-  document.addPage();
-  const form = new FormData();
-  form.append('fill_token', await issueFillToken(supabase.serviceRoleKey, 'application', Date.now() - 60_000));
-  for (const [name, value] of Object.entries(APPLICANT)) form.append(name, value);
-  form.append('resume', new File([(await document.save()) as BlobPart], 'resume.pdf', { type: 'application/pdf' }));
-  const response = await fetch(`${supabase.url}/functions/v1/submit-application`, { method: 'POST', body: form, headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
-  expect(response.status).toBe(201);
-  return ((await response.json()) as { id: string }).id;
-}
-
 async function outbox(): Promise<Array<{ kind: string; status: string; attempts: number; last_error: string | null; record: string | null }>> {
   return (await supabase.db.query<{ kind: string; status: string; attempts: number; last_error: string | null; record: string | null }>(
     'select kind, status, attempts, last_error, coalesce(inquiry_id, application_id)::text as record from public.notification_outbox order by created_at',
@@ -95,15 +53,6 @@ async function outbox(): Promise<Array<{ kind: string; status: string; attempts:
 
 /** The messages that link to this record. */
 const about = (id: string) => catcher.messages.filter((mail) => mail.text.includes(`record=${id}`));
-
-/** Moves the outbox's clock `minutes` forward: every time it holds is shifted back by as much. */
-async function later(minutes: number): Promise<void> {
-  await supabase.db.query(
-    `update public.notification_outbox set next_attempt_at = next_attempt_at - make_interval(mins => $1), created_at = created_at - make_interval(mins => $1),
-       leased_until = leased_until - make_interval(mins => $1)`,
-    [minutes],
-  );
-}
 
 function expectNothingPersonal(mail: CaughtMail, values: string[]) {
   for (const value of values) {
