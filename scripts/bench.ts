@@ -12,6 +12,9 @@
  *   - the reports (report_inquiries, report_applications) over 10,000 of each with 100,000 history events;
  *   - the content editor: a save to its page served under `npm start`, and the editor page's JavaScript.
  * Builds run in throw-away copies of the project, so the real dist/ and content/ are untouched.
+ * `--builds` prints the build figures only, with clean builds of the site + 1,000 services timed side by side with
+ * Astro building the same pages and, with `--vs <commit-ish>`, with the project at that commit (`--runs N`, default
+ * 3): scripts/lib/buildsBench.ts.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -30,19 +33,14 @@ import { startLocalSupabase } from './local-supabase/server.ts';
 import { freePorts } from './lib/freePorts.ts';
 import { copyProject } from './lib/projectCopy.ts';
 import { runMeasuringTree } from './lib/treeMemory.ts';
+import { EXTRA_PAGES, benchArgs, addExtraServices, cleanBuildFigures } from './lib/buildsBench.ts';
 import { UNLISTED_ROUTES } from '../src/routes.ts';
 
-const EXTRA_PAGES = 1000;
-/** `npm run bench -- --builds`: the build figures only (about a minute), for work on the build's speed. */
-const BUILDS_ONLY = process.argv.includes('--builds');
+const ARGS = benchArgs(process.argv.slice(2));
+/** `npm run bench -- --builds [--vs <commit-ish>] [--runs N]`: the build figures only, for work on the build's speed. */
+const BUILDS_ONLY = ARGS.builds;
 // The measured site is built for a stand-in on a free port, so a running `npm start` is never in the way.
 const [API_PORT] = freePorts(1) as [number];
-const fixture = readFileSync('tests/fixtures/foot-care.yaml', 'utf8');
-
-function extraService(index: number): string {
-  // The file name (generated-service-NNNN.yaml) is the page's address and id; a description of its own is all a copy needs.
-  return fixture.replace(/^description: (.*)$/m, `description: Generated page ${index} for the build benchmark, with a description of its own.`);
-}
 
 /** The dashboard's JavaScript (gzipped), and its speed at 30 and 10,000 applications. */
 async function adminFigures(client: string) {
@@ -100,9 +98,7 @@ async function timedBuild(dir: string) {
 async function buildFigures(addPages: number) {
   const project = copyProject();
   try {
-    for (let i = 1; i <= addPages; i++) {
-      writeFileSync(path.join(project.dir, `content/services/generated-service-${String(i).padStart(4, '0')}.yaml`), extraService(i));
-    }
+    addExtraServices(project.dir, addPages);
     const cold = await timedBuild(project.dir);
     // The rebuild the marginal cost is taken from: the median of three, as one run can land on a busy moment.
     const warms = [await timedBuild(project.dir), await timedBuild(project.dir), await timedBuild(project.dir)];
@@ -150,6 +146,8 @@ const large = await buildFigures(EXTRA_PAGES);
 const marginalMs = ((large.warm.seconds - base.warm.seconds) * 1000) / EXTRA_PAGES;
 const marginalColdMs = ((large.cold.seconds - base.cold.seconds) * 1000) / EXTRA_PAGES;
 const load = (run: { load: number }) => `load ${run.load.toFixed(2)}`;
+/** Printed after the rows: where a clean build's time goes, with --builds. */
+const profile: string[] = [];
 const rows: Array<[string, string, string, string?]> = [
   ['Build time, site as it is (first build: bundles built)', `${base.cold.seconds.toFixed(2)} s`, 'goal <= 3 s on an idle machine', load(base.cold)],
   ['Rebuild, site as it is, nothing changed (bundles reused, median of 3)', `${base.warm.seconds.toFixed(2)} s`, '', load(base.warm)],
@@ -162,6 +160,14 @@ const rows: Array<[string, string, string, string?]> = [
   [`Peak memory, whole process tree, ${EXTRA_PAGES} extra pages (first build)`, `${large.cold.treeMb.toFixed(0)} MB`, 'goal <= 400 MB', load(large.cold)],
   [`Peak memory, whole process tree, ${EXTRA_PAGES} extra pages (content-only rebuild)`, `${large.contentOnly.treeMb.toFixed(0)} MB`, 'goal <= 400 MB', load(large.contentOnly)],
 ];
+
+if (BUILDS_ONLY) {
+  const clean = await cleanBuildFigures({ vs: ARGS.vs, runs: ARGS.runs, supabaseUrl: `http://127.0.0.1:${API_PORT}` });
+  rows.push(...clean.rows);
+  profile.push(...clean.profile);
+}
+const editor = await measureEditorSave();
+rows.push([`One file saved under npm start to its page served (a text change from the content editor), median / max of ${editor.saves}`, `${(editor.medianMs / 1000).toFixed(2)} / ${(editor.maxMs / 1000).toFixed(2)} s`, 'goal <= 1 s (median)', `load ${loadavg()[0]!.toFixed(2)}`]);
 
 if (!BUILDS_ONLY) {
   // /admin and the content editor (/admin/content) are staff pages, reported on their own.
@@ -219,12 +225,10 @@ if (!BUILDS_ONLY) {
     'goal <= 50 ms',
     `${bursts.reduce((n, b) => n + b.duringMs.length, 0)} reads`,
   ]);
-  const editor = await measureEditorSave();
   const decap = decapBundle();
   const decapKb = gzipSync(readFileSync(decap.file)).length / 1024;
   const editorScriptKb = (base.jsPerPage!.get('/admin/content') ?? 0) / 1024;
   rows.push(
-    [`Content editor: save (a text change) to its page served under npm start, median / max of ${editor.saves}`, `${(editor.medianMs / 1000).toFixed(2)} / ${(editor.maxMs / 1000).toFixed(2)} s`, 'goal <= 3 s (median)', `load ${loadavg()[0]!.toFixed(2)}`],
     [`Content editor (/admin/content/) first-load JS, gzipped: its script + Decap CMS ${decap.version}`, `${(editorScriptKb + decapKb).toFixed(1)} KB`, 'only this page', `${editorScriptKb.toFixed(1)} KB + ${decapKb.toFixed(1)} KB`],
   );
   const notify = await measureNotify();
@@ -241,3 +245,4 @@ if (!BUILDS_ONLY) {
 const width = Math.max(...rows.map(([name]) => name.length));
 const goalWidth = Math.max(...rows.map(([, , goal]) => goal.length));
 for (const [name, value, goal, at] of rows) console.log(`${name.padEnd(width)}  ${value.padStart(10)}  ${goal.padEnd(goalWidth)}  ${at ?? ''}`.trimEnd());
+if (profile.length) console.log(`\n${profile.join('\n')}`);
