@@ -138,10 +138,10 @@ if (!bundled) {
 }
 const { formScript, editorScript, analytics } = bundled;
 // Every page, from the bundles, with Vike's server runtime (see prerender.ts for why not `vike prerender`),
-// written here with its style policy as the workers go on.
+// each written with its style policy by the worker that rendered it.
 let pageCount = 0;
 try {
-  pageCount = await (prerender ??= startWorkers()).render(stepResult, output, site.policySources);
+  pageCount = await (prerender ??= startWorkers()).render(stepResult, output);
 } catch (error) {
   fail(`The pages could not be prerendered: ${(error as Error).message}.`);
 }
