@@ -9,7 +9,7 @@
  * (BUILD_TIMINGS=1), for each side.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -155,8 +155,12 @@ function cleanUpLater(cleanup: () => void): () => void {
     listening = true;
     for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
       process.on(signal, () => {
-        for (const each of pending) each();
-        process.exit(signal === 'SIGINT' ? 130 : 143);
+        // Not at once: under tsx, this process must first tell its parent it got the signal (a message sent when
+        // this handler returns), or the parent kills it outright, clean-up unfinished, 60 ms later.
+        setTimeout(() => {
+          for (const each of pending) each();
+          process.exit(signal === 'SIGINT' ? 130 : 143);
+        }, 200);
       });
     }
   }
@@ -183,6 +187,22 @@ interface Side {
   cleanup(): void;
 }
 
+/**
+ * Stops what this bench left running in `dir`: a build measured for memory runs in a process group of its own,
+ * which a Ctrl-C in the terminal does not reach.
+ */
+function stopProcessesIn(dir: string): void {
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
+    try {
+      const cwd = readlinkSync(`/proc/${entry}/cwd`);
+      if (cwd === dir || cwd.startsWith(`${dir}/`)) process.kill(Number(entry), 'SIGKILL');
+    } catch {
+      // Ended meanwhile, or not ours to read.
+    }
+  }
+}
+
 function git(args: string[], cwd = process.cwd()): string {
   const run = spawnSync('git', args, { cwd, encoding: 'utf8' });
   if (run.status !== 0) throw new Error(`git ${args.join(' ')} failed:\n${run.stderr.trim()}`);
@@ -200,6 +220,7 @@ function worktreeOf(commit: string, log: (line: string) => void): Side {
   const dir = path.join(parent, 'project');
   let added = false;
   const cleanup = cleanUpLater(() => {
+    stopProcessesIn(parent);
     if (added) {
       spawnSync('git', ['worktree', 'remove', '--force', dir], { encoding: 'utf8' });
       spawnSync('git', ['worktree', 'prune'], { encoding: 'utf8' });
@@ -227,7 +248,14 @@ function worktreeOf(commit: string, log: (line: string) => void): Side {
 
 function projectSide(): Side {
   const project = copyProject();
-  return { label: 'ours', dir: project.dir, cleanup: cleanUpLater(project.cleanup) };
+  return {
+    label: 'ours',
+    dir: project.dir,
+    cleanup: cleanUpLater(() => {
+      stopProcessesIn(project.dir);
+      project.cleanup();
+    }),
+  };
 }
 
 // ---- Timing -------------------------------------------------------------------------------------------------
