@@ -320,7 +320,12 @@ async function astro(log: (line: string) => void): Promise<Yardstick | { skipped
   // A path in a variable: the module may not exist yet where this is type-checked.
   const module = (await import(pathToFileURL(file).href)) as YardstickModule;
   const prepared = await module.astroYardstick({ extraServices: (dir) => addExtraServices(dir), log });
-  return 'skipped' in prepared ? prepared : { ...prepared, cleanup: cleanUpLater(() => prepared.cleanup()) };
+  if ('skipped' in prepared) return prepared;
+  const cleanup = cleanUpLater(() => {
+    stopProcessesIn(prepared.dir);
+    prepared.cleanup();
+  });
+  return { ...prepared, cleanup };
 }
 
 // ---- The whole measure --------------------------------------------------------------------------------------
@@ -366,8 +371,14 @@ export async function cleanBuildFigures({ vs, runs, supabaseUrl, log = console.l
     if (!('skipped' in yardstick)) {
       const astroRun: Timed = { label: `Astro ${yardstick.version}`, cwd: yardstick.dir, command: yardstick.command, env };
       log(`A warm-up build of Astro ${yardstick.version} (not counted)...`);
-      await runOnce(astroRun);
-      commands.push(astroRun);
+      const warmUp = await runOnce(astroRun).catch((error: Error) => error);
+      if (warmUp instanceof Error) {
+        log(warmUp.message);
+        yardstick.cleanup();
+        yardstick = { skipped: `Astro's build failed (its output is printed above)` };
+      } else {
+        commands.push(astroRun);
+      }
     }
     log(`Clean builds + ${EXTRA_PAGES} services (${commands.map((c) => c.label).join(', ')} in turn, ${runs} each)...`);
     const large = await inTurn(commands, runs, log);
@@ -383,6 +394,7 @@ export async function cleanBuildFigures({ vs, runs, supabaseUrl, log = console.l
       rows.push([`Clean build + ${EXTRA_PAGES}, ours / Astro ${yardstick.version} (pair by pair, ${n})`, large.ratios[at - 1]!.median.toFixed(2), 'goal <= 0.5', `${range(large.ratios[at - 1]!, '')}; Astro ${large.each[at]!.median.toFixed(2)} s; ${loadOf(large.loads)}`]);
     }
     if (theirs) rows.push([`Clean build + ${EXTRA_PAGES}, ours / ${theirs.label} (pair by pair, ${n})`, large.ratios[0]!.median.toFixed(2), 'below 1: faster', `${range(large.ratios[0]!, '')}; ${loadOf(large.loads)}`]);
+    else rows.push([`Clean build + ${EXTRA_PAGES}, ours / an earlier commit`, '-', '', 'name one: --vs <commit-ish>']);
     rows.push([`Clean build, site as it is (${n}; min-max)`, `${asIs.each[0]!.median.toFixed(2)} s`, '', `${range(asIs.each[0]!)}, ${loadOf(asIs.loads)}`]);
     if (theirs) rows.push([`  the same at ${theirs.label}`, `${asIs.each[1]!.median.toFixed(2)} s`, '', `${range(asIs.each[1]!)}, ratio ${asIs.ratios[0]!.median.toFixed(2)}, ${loadOf(asIs.loads)}`]);
     rows.push([`Marginal time per extra page, clean builds (medians: +${EXTRA_PAGES} less as it is)`, `${marginalMs(large.each[0]!.median, asIs.each[0]!.median).toFixed(2)} ms`, 'goal <= 0.5 ms', `${loadOf(large.loads)}`]);
