@@ -192,6 +192,7 @@ interface Side {
  * which a Ctrl-C in the terminal does not reach.
  */
 function stopProcessesIn(dir: string): void {
+  if (!existsSync('/proc')) return;
   for (const entry of readdirSync('/proc')) {
     if (!/^\d+$/.test(entry) || Number(entry) === process.pid) continue;
     try {
