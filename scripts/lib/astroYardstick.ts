@@ -99,6 +99,13 @@ export function prepareProject(dir: string, from: string, nodeModules: string): 
   }
   // The pictures are served as they are, like ours (no image optimisation on either side).
   cpSync(path.join(content, 'images'), path.join(dir, 'public/images'), { recursive: true });
+  // The fonts too, at the addresses the site's CSS (taken from our built pages) names, from the @fontsource packages.
+  const fontsource = path.join(from, 'node_modules/@fontsource');
+  const css = readFileSync(path.join(TEMPLATE, 'src/styles/global.css'), 'utf8');
+  for (const [, served, name] of css.matchAll(/url\(\/assets\/fonts\/(([\w-]+)\.\w+\.woff2)\)/g)) {
+    const source = existsSync(fontsource) ? readdirSync(fontsource).map((family) => path.join(fontsource, family, 'files', `${name}.woff2`)).find((file) => existsSync(file)) : undefined;
+    if (source) cpSync(source, path.join(dir, 'public/assets/fonts', served!));
+  }
 }
 
 /** The files of a services folder that are pages: *.yaml and *.mdx (the template's glob, SERVICE_FILES). */
@@ -138,11 +145,17 @@ function installOnce(folder: string, packages: Record<string, string>, log: (lin
   });
   if (result.status !== 0) {
     rmSync(folder, { recursive: true, force: true });
-    const why = (result.error?.message ?? result.stderr.trim().split('\n').slice(-3).join(' ')) || `npm exited with ${result.status}`;
+    const why = result.error?.message ?? npmReason(result.stderr) ?? `npm exited with ${result.status}`;
     return { skipped: `could not install ${wanted.join(', ')} from the npm registry: ${why}` };
   }
   writeFileSync(marker, JSON.stringify(wanted));
   return { folder };
+}
+
+/** npm's own words for a failed install: the FetchError line or the first error line, without the stack. */
+export function npmReason(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((line) => line.replace(/^npm (error|ERR!) ?/, '').trim()).filter(Boolean);
+  return lines.find((line) => /^(FetchError|Error):|reason:/.test(line)) ?? lines.find((line) => !/^(code|errno|syscall) /.test(line));
 }
 
 /** '20.20.2' against [22, 12]: false. */

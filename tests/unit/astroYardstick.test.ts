@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { cleanBuildCommand, expectedPages, missingPages, nodeAtLeast, prepareProject } from '../../scripts/lib/astroYardstick.ts';
+import { cleanBuildCommand, expectedPages, missingPages, nodeAtLeast, npmReason, prepareProject } from '../../scripts/lib/astroYardstick.ts';
 import { serviceSchema as yardstickSchema } from '../../scripts/lib/astro-yardstick/src/serviceSchema.ts';
 import { ICON_NAMES } from '../../src/content/schemas/common.ts';
 import { serviceSchema as ourSchema } from '../../src/content/schemas/service.ts';
@@ -65,8 +65,8 @@ describe('the prepared project', () => {
     const services = readdirSync('content/services').filter((file) => /\.(yaml|mdx)$/.test(file)).map((file) => `/${file.replace(/\.\w+$/, '')}`);
     expect(expectedPages(dir).sort()).toEqual(['/services', '/all-services', ...services, '/generated-service-0001'].sort());
     expect(expectedPages(dir)).toContain('/24-hour-care');
-    // What its pages read is there: the site's identity, the lists, the directory, the pictures (served as they are).
-    for (const file of ['content/site.yaml', 'content/lists.yaml', 'content/directory.yaml', 'content/pages/services.yaml', 'content/pages/all-services.yaml', 'public/images/housekeeping.svg', 'src/pages/[slug].astro']) {
+    // What its pages read is there: the site's identity, the lists, the directory; the pictures and fonts it serves.
+    for (const file of ['content/site.yaml', 'content/lists.yaml', 'content/directory.yaml', 'content/pages/services.yaml', 'content/pages/all-services.yaml', 'public/images/housekeeping.svg', 'public/assets/fonts/fraunces-latin-600-normal.3a1de7711d.woff2', 'src/pages/[slug].astro']) {
       expect(existsSync(path.join(dir, file)), file).toBe(true);
     }
   });
@@ -88,6 +88,17 @@ describe('the clean build', () => {
     const [shell, flag, script] = cleanBuildCommand('/opt/node 22/bin/node', '/cache/astro/bin/astro.mjs');
     expect([shell, flag]).toEqual(['sh', '-c']);
     expect(script).toMatch(/^rm -rf dist \.astro \.astro-cache \.vite-cache && .*exec '\/opt\/node 22\/bin\/node' '\/cache\/astro\/bin\/astro.mjs' build /);
+  });
+
+  test('an install that fails (offline) is skipped with npm\'s reason, not its stack', () => {
+    const stderr = [
+      'npm error code ECONNREFUSED',
+      'npm error syscall connect',
+      'npm error errno ECONNREFUSED',
+      'npm error FetchError: request to https://registry.npmjs.org/astro failed, reason: connect ECONNREFUSED 127.0.0.1:443',
+      'npm error     at ClientRequest.<anonymous> (/usr/lib/node_modules/npm/node_modules/minipass-fetch/lib/index.js:130:14)',
+    ].join('\n');
+    expect(npmReason(stderr)).toBe('FetchError: request to https://registry.npmjs.org/astro failed, reason: connect ECONNREFUSED 127.0.0.1:443');
   });
 
   test('Astro 7 needs Node 22.12 or later', () => {
