@@ -12,18 +12,16 @@ import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { BUILD_DIR_ENV } from '../src/buildDir.ts';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
-import { FORM_CHOICES_FILE } from '../src/forms/formChoices.ts';
 import { backendLine } from '../src/launch.ts';
 import { secretsInBrowserVariables } from '../src/supabaseKey.ts';
 import { headerRules, headersFile } from '../src/security/headers.ts';
-import { WORKFLOW_SQL_FILE } from '../src/workflow/stagesSql.ts';
 import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './lib/buildCache.ts';
 import type { Bundled, BundleStepResult } from './lib/bundle.ts';
 import { compiledScript } from './lib/compiled.mjs';
-import type { ContentStepResult } from './lib/contentStep.ts';
+import { updatedLines, type ContentStepResult } from './lib/contentCheck.ts';
 import { writeEditorPage } from './lib/editorPage.ts';
 import { writeFonts, writeImages } from './lib/publicAssets.ts';
-import { BuildOutput, publish, removeAbandonedStaging, stagingDir } from './lib/output.ts';
+import { BuildOutput, failedBuildText, publish, removeAbandonedStaging, stagingDir } from './lib/output.ts';
 import { prerenderWorkers, startPrerender, type Prerender } from './lib/writePages.ts';
 
 const dist = path.join(process.cwd(), 'dist');
@@ -44,10 +42,7 @@ function fail(message: string): never {
   prerender?.stop();
   bundler?.stop();
   rmSync(staging, { recursive: true, force: true });
-  const kept = existsSync(path.join(dist, 'client'))
-    ? 'dist/client still holds the previous build, untouched (a running `npm start` or `npm run serve` goes on serving it).'
-    : 'Nothing was written to dist/.';
-  console.error(`\nBuild failed. ${kept}\n\n${message}\n`);
+  console.error(failedBuildText(message, existsSync(path.join(dist, 'client'))));
   process.exit(1);
 }
 
@@ -73,10 +68,12 @@ async function startBundler() {
   const resultFile = path.join(cache, 'bundle-step.json');
   rmSync(resultFile, { force: true });
   // Rolldown's allocator (mimalloc) would otherwise commit its arenas up front: about 150 MB more resident memory
-  // for the same bundles, in the same time (measured on Linux; a setting already in the environment is kept).
-  const child = spawn(process.execPath, [await compiledScript(process.cwd(), 'scripts/lib/bundle.ts'), resultFile], {
+  // for the same bundles, in the same time (measured on Linux; a setting already in the environment is kept). It
+  // also gives back what it frees at once rather than later (MIMALLOC_PURGE_DELAY=0: about 30 MB less at the peak),
+  // and V8's young generation is kept small (about 25 MB less; the bundles take no longer to build).
+  const child = spawn(process.execPath, ['--max-semi-space-size=1', await compiledScript(process.cwd(), 'scripts/lib/bundle.ts'), resultFile], {
     stdio: ['pipe', 'inherit', 'inherit'],
-    env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', ...childEnv },
+    env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...childEnv },
   });
   child.stdin!.on('error', () => undefined);
   const exited = new Promise<number | null>((resolve) => child.on('close', resolve));
@@ -126,8 +123,7 @@ try {
 }
 if (!site.ok) fail(site.error);
 timing('content checked');
-if (site.formChoicesUpdated) console.log(`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`);
-if (site.workflowSqlUpdated) console.log(`Updated ${WORKFLOW_SQL_FILE} (apply it to the database: see the README's deploy steps).`);
+for (const line of updatedLines(site)) console.log(line);
 
 if (!bundled) {
   // Everything in the build's folder now is a bundle.

@@ -3,8 +3,9 @@
  * with demo data, the mail catcher's inbox on 127.0.0.1:$MAIL_CATCHER_PORT (54324), where the notification
  * e-mails land, and serves dist/client on http://localhost:$PORT (3000), each in a process of its own that
  * is started again if it stops (scripts/lib/stack.ts). `HOST` changes the address both listen on.
- * While it runs, a change under content/ builds the site again (scripts/lib/contentWatch.ts): the new site
- * replaces the one served only when the build succeeds, the stand-in's functions take the new form choices at
+ * While it runs, a change under content/ builds the site again (scripts/lib/contentWatch.ts), in a live builder
+ * that keeps the build warm and renders only the pages the change can touch (scripts/lib/liveBuild.ts): the site
+ * served changes only when the build succeeds, the stand-in's functions take the new form choices at
  * once, and a content error is printed in plain words while the previous site stays up.
  * The content editor (/admin/content/) saves into content/ through the site server (scripts/lib/editorApi.ts) and
  * shows how each save was built. `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything. When a part
@@ -17,6 +18,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDITOR_PATH, type EditorStatus } from '../src/editor/shared.ts';
 import { followContent } from './lib/contentWatch.ts';
+import { startLiveBuilder } from './lib/liveBuildClient.ts';
 import { StartFailure, startStack, type Stack } from './lib/stack.ts';
 
 const DEFAULT_API_PORT = 54321;
@@ -28,19 +30,12 @@ const env: NodeJS.ProcessEnv = { ...process.env, BUILD_QUIET: '1' };
 // (unset, VITE_SUPABASE_URL means the stand-in on 54321, src/supabaseEnv.ts).
 if (!process.env.VITE_SUPABASE_URL && apiPort !== DEFAULT_API_PORT) env.VITE_SUPABASE_URL = `http://127.0.0.1:${apiPort}`;
 
-/** Runs `npm run build`'s script; resolves with its exit code, and its output unless `inherit`. */
-function build(inherit: boolean): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/build.mjs'], { stdio: inherit ? 'inherit' : 'pipe', env });
-    let stdout = '';
-    let stderr = '';
-    child.stdout?.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
-    child.stderr?.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+/** Runs `npm run build`'s script, its output in this terminal; resolves with its exit code. */
+function build(): Promise<number> {
+  return new Promise((resolve) => spawn(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit', env }).on('close', (code) => resolve(code ?? 1)));
 }
 
-if (building && (await build(true)).code !== 0) {
+if (building && (await build()) !== 0) {
   // With a site built before, it is served as it was while the problem is fixed: saving builds again.
   if (!existsSync(path.join('dist', 'client', 'index.html'))) process.exit(1);
   console.log('\nServing the site built before; fix the problem above and save: the site is built again.');
@@ -52,6 +47,9 @@ function report(status: EditorStatus) {
   writeFileSync(`${statusFile}.tmp`, JSON.stringify(status));
   renameSync(`${statusFile}.tmp`, statusFile);
 }
+
+// Warms up while the stack starts: the first save is then built as fast as the next.
+const live = building ? startLiveBuilder(env) : undefined;
 
 let stack: Stack;
 try {
@@ -72,12 +70,15 @@ console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescriptio
 console.log(`\nSite:     ${stack.siteUrl}`);
 console.log(`Inbox:    ${stack.mailUrl}  (the e-mails staff are sent: a new request, the overdue digest)`);
 if (building) console.log(`Editor:   ${stack.siteUrl}${EDITOR_PATH}  (change the site's words and pictures; saves are built at once)`);
-const watching = building ? followContent('content', () => build(false), undefined, report) : undefined;
+// Each change is built by the live builder, which keeps the content step and the prerender warm and renders only
+// the pages the change can touch (scripts/lib/liveBuild.ts); it started warming up meanwhile.
+const watching = live ? followContent('content', () => live.build(), undefined, report) : undefined;
 console.log(`${watching ? 'Content is watched: a saved change to content/ builds the site again.\n' : ''}Press Ctrl-C to stop.`);
 
 for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
   process.on(signal, () => {
     watching?.close();
+    live?.stop();
     rmSync(path.dirname(statusFile), { recursive: true, force: true });
     void stack.stop().finally(() => process.exit(0));
   });

@@ -1,106 +1,29 @@
 /**
  * The build's first step, in a process of its own so that its memory (the parser, the schemas, every file's
- * syntax tree) is given back before the bundler and the prerender start: validates the content, writes the
- * form's choices for the Edge Functions and the workflow's stages for the database, hands the content to the
- * prerender (a snapshot), and works out the files the build writes last (sitemap, robots.txt, what the security
- * headers name).
+ * syntax tree) is given back before the bundler and the prerender start: scripts/lib/contentCheck.ts, with the
+ * service files valid in the previous build kept beside the snapshot (validated-services.json), as long as the
+ * content code (src/content/) and the dependencies are the same.
  * Usage: content-step <snapshot file> <result file>; the result is a ContentStepResult.
- * Service files whose text was valid in the previous build are not validated again (see ValidatedServices),
- * as long as the content code (src/content/) and the dependencies are the same.
  */
-import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
-import { contentRoot } from '../../src/content/content.ts';
-import { ContentError, formatWarnings } from '../../src/content/problems.ts';
+import type { ValidatedServices } from '../../src/content/loader.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
-import { siteOrigin } from '../../src/env.ts';
-import { launchProblems, launchReport } from '../../src/launch.ts';
-import { productionSignal } from '../../src/launchHosts.ts';
-import { reservedValues } from '../../src/content/reservedValues.ts';
-import { writeFormChoices } from '../../src/forms/formChoices.ts';
-import { editorCollections, type DecapCollection } from './editorConfig.ts';
-import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
-import { writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
-import { publicRoutes } from '../../src/routes.ts';
-import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
-import { policySources } from './securityHeaders.ts';
-import type { PolicySources } from '../../src/security/headers.ts';
-import type { ImageAsset } from '../../src/images.ts';
-
-export type ContentStepResult =
-  | { ok: false; error: string }
-  | { ok: true; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[]; siteName: string; editorCollections: DecapCollection[] };
-
-/** What validating depends on besides a file's text: the schemas, the loader, and the parsers and zod (their versions, in the lockfile). */
-function validationCodeKey(): string {
-  const hash = createHash('sha256');
-  const code = path.join(process.cwd(), 'src/content');
-  for (const name of readdirSync(code, { recursive: true, encoding: 'utf8' }).sort()) {
-    if (name.endsWith('.ts')) hash.update(`${name}\0`).update(readFileSync(path.join(code, name)));
-  }
-  for (const file of ['package.json', 'package-lock.json', 'node_modules/zod/package.json', 'node_modules/yaml/package.json', 'node_modules/remark-mdx/package.json']) {
-    const absolute = path.join(process.cwd(), file);
-    hash.update(`${file}\0`).update(existsSync(absolute) ? readFileSync(absolute) : 'missing');
-  }
-  return hash.digest('hex');
-}
-
-async function contentStep(snapshotFile: string, validatedFile: string): Promise<ContentStepResult> {
-  const key = validationCodeKey();
-  let known = new Map<string, Service>();
-  try {
-    const kept = JSON.parse(readFileSync(validatedFile, 'utf8')) as { key: string; services: Array<[string, Service]> };
-    if (kept.key === key) known = new Map(kept.services);
-  } catch {
-    // None kept yet: every file is validated.
-  }
-  const validated: ValidatedServices = { known, next: new Map() };
-  let content;
-  try {
-    // Warnings do not stop the build: they are printed (on stderr, beside the build's other output) and it goes on.
-    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated, (warnings) => console.warn(`\n${formatWarnings(warnings)}\n`));
-  } catch (error) {
-    if (error instanceof ContentError) return { ok: false, error: error.message };
-    throw error;
-  }
-  writeFileSync(validatedFile, JSON.stringify({ key, services: [...validated.next] }));
-  // A stage removed while records are at it would be refused by the database: say so before writing the SQL.
-  const stages = await checkRemovedStages(content.workflow);
-  if (stages.problems.length) return { ok: false, error: new ContentError(stages.problems).message };
-  if (stages.note) console.log(stages.note);
-  // A production build goes out only once nothing of the launch check is left.
-  const signal = productionSignal();
-  const launch = signal ? launchProblems({ ...content, reservedValues: reservedValues(contentRoot()) }) : [];
-  if (signal && launch.length) {
-    return {
-      ok: false,
-      error: `This is a production build (${signal.reason}), and the site is not ready to launch.\n\n${launchReport(launch)}\n\n\`npm run check -- --launch\` runs the same check. ${signal.otherwise}`,
-    };
-  }
-  const origin = siteOrigin(content.site.siteUrl);
-  const routes = publicRoutes(content);
-  return {
-    ok: true,
-    // The Edge Function cannot read content/: it gets the form's choices from a generated module.
-    formChoicesUpdated: writeFormChoices(content),
-    // Nor can the database: its stage lookup tables are kept in step by a generated SQL file.
-    workflowSqlUpdated: writeWorkflowSql(content),
-    // The pages to prerender (scripts/lib/prerender.mjs reads this file as its plan).
-    paths: routes.map((route) => route.path),
-    sitemap: sitemapXml(routes, origin),
-    robots: robotsTxt(origin),
-    policySources: policySources(content),
-    // The pictures the pages name, for the build to publish.
-    images: Object.values(content.images),
-    // The content editor's configuration, from the schemas loaded here (scripts/lib/editorConfig.ts).
-    siteName: content.site.name,
-    editorCollections: editorCollections(),
-  };
-}
+import { checkContent, validationCodeKey } from './contentCheck.ts';
 
 const [snapshotFile, resultFile] = process.argv.slice(2);
 if (!snapshotFile || !resultFile) throw new Error('usage: contentStep.ts <snapshot file> <result file>');
 // Kept beside the snapshot.
-writeFileSync(resultFile, JSON.stringify(await contentStep(snapshotFile, path.join(path.dirname(snapshotFile), 'validated-services.json'))));
+const validatedFile = path.join(path.dirname(snapshotFile), 'validated-services.json');
+const key = validationCodeKey();
+let known = new Map<string, Service>();
+try {
+  const kept = JSON.parse(readFileSync(validatedFile, 'utf8')) as { key: string; services: Array<[string, Service]> };
+  if (kept.key === key) known = new Map(kept.services);
+} catch {
+  // None kept yet: every file is validated.
+}
+const validated: ValidatedServices = { known, next: new Map() };
+const { result, content } = await checkContent(snapshotFile, validated);
+if (content) writeFileSync(validatedFile, JSON.stringify({ key, services: [...validated.next] }));
+writeFileSync(resultFile, JSON.stringify(result));

@@ -47,6 +47,14 @@ export class BuildOutput {
   }
 }
 
+/** What a failed build says: why, and that the site served is the previous build (or that nothing was written). */
+export function failedBuildText(message: string, previousSite: boolean): string {
+  const kept = previousSite
+    ? 'dist/client still holds the previous build, untouched (a running `npm start` or `npm run serve` goes on serving it).'
+    : 'Nothing was written to dist/.';
+  return `\nBuild failed. ${kept}\n\n${message}\n`;
+}
+
 /** The build's folder for a build run by process `pid`, under dist/. */
 export const stagingDir = (dist: string, pid = process.pid) => path.join(dist, `.build-${pid}`);
 

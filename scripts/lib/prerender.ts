@@ -17,13 +17,15 @@
  * the route's first page; otherwise, or when a page fails that way, Vike renders the pages.
  */
 import { readdirSync, readFileSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { getGlobalContextAsync, renderPage } from 'vike/server';
 import type { DocumentContext, RouteContext } from '../../renderer/types.ts';
 import { buildDir } from '../../src/buildDir.ts';
-import type { ContentStepResult } from './contentStep.ts';
+import { CONTENT_SNAPSHOT_ENV } from '../../src/content/snapshotEnv.ts';
+import type { ContentStepResult } from './contentCheck.ts';
 import { withPolicyWhereItApplies } from './securityHeaders.ts';
 
 /** Routes with a parameter, whose pages the content lists (the plan's paths); any other needs adding there. */
@@ -50,13 +52,6 @@ for (const [pageId, page] of Object.entries(pages)) {
 const entries = path.join(buildDir(), 'server/entries');
 await Promise.all(readdirSync(entries).map((file) => import(pathToFileURL(path.join(entries, file)).href)));
 
-// The build writes the plan's name and closes stdin; closed with nothing written, the build stopped before the
-// pages (a content error): there is nothing to do.
-let planFile = '';
-for await (const chunk of process.stdin) planFile += String(chunk);
-planFile = planFile.trim();
-if (!planFile) process.exit(0);
-const plan = JSON.parse(readFileSync(planFile, 'utf8')) as Extract<ContentStepResult, { ok: true }>;
 
 /** The file a page is written to, as `vike prerender` names it. */
 const htmlFile = (urlPath: string) => (urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`);
@@ -133,30 +128,75 @@ async function render(urlPath: string, status: number): Promise<string> {
 
 /** Pages written at once: libuv runs four file operations at a time, and creating a file waits on the disk's journal. */
 const WRITES_IN_FLIGHT = 16;
-const client = path.join(buildDir(), 'client');
 const writing = new Set<Promise<void>>();
 
+type Plan = Extract<ContentStepResult, { ok: true }>;
+
+/** Where pages go: the build's folder (every page new), or, live, the site served (only what changed, each file swapped whole). */
+interface Target {
+  client: string;
+  live: boolean;
+}
+
 /**
- * Renders a page, gives it its style policy (securityHeaders.ts) and writes it into the build's folder, several
- * files at once while the next page renders; then names the file on stdout, a line each, for the build to count
- * and claim (output.ts). The pages never travel to the build's process: with two workers on two cores, each
- * writes what it renders.
+ * Renders a page, gives it its style policy (securityHeaders.ts) and writes it, several files at once while the
+ * next page renders; then names the file on stdout, a line each ("<file>\t1" when written, "<file>\t0" when a live
+ * page was already so), for the build to count and claim (output.ts). The pages never travel to the build's
+ * process: with two workers on two cores, each writes what it renders.
  */
-async function write(urlPath: string, file: string, status: number) {
+async function write(plan: Plan, target: Target, urlPath: string, file: string, status: number) {
   const html = withPolicyWhereItApplies(file, await render(urlPath, status), plan.policySources).html;
-  const absolute = path.join(client, file);
-  const written = mkdir(path.dirname(absolute), { recursive: true })
-    .then(() => writeFile(absolute, html))
-    .then(() => {
-      process.stdout.write(`${file}\n`);
-    });
+  const absolute = path.join(target.client, file);
+  const written = (target.live ? replaceIfChanged(absolute, html) : mkdir(path.dirname(absolute), { recursive: true }).then(() => writeFile(absolute, html)).then(() => true)).then((changed) => {
+    process.stdout.write(`${file}\t${changed ? 1 : 0}\n`);
+  });
   writing.add(written);
   void written.finally(() => writing.delete(written)).catch(() => undefined);
   if (writing.size >= WRITES_IN_FLIGHT) await Promise.race(writing);
 }
 
-const paths = [...new Set([...plan.paths, ...staticPaths])].filter((_, index) => index % workers === worker);
-for (const urlPath of paths) await write(urlPath, htmlFile(urlPath), 200);
-// The error page, for any address without a page: what `vike prerender` writes as 404.html.
-if (worker === 0) await write('/404', '404.html', 404);
-await Promise.all(writing);
+/** A served page is replaced by a rename, so the server never sends half of one; the same bytes are left alone. */
+async function replaceIfChanged(absolute: string, html: string): Promise<boolean> {
+  const before = await readFile(absolute, 'utf8').catch(() => undefined);
+  if (before === html) return false;
+  await mkdir(path.dirname(absolute), { recursive: true });
+  await writeFile(`${absolute}.${process.pid}.tmp`, html);
+  await rename(`${absolute}.${process.pid}.tmp`, absolute);
+  return true;
+}
+
+/** Renders `paths` (the 404 page for '/404'), or this worker's share of every page. */
+async function renderPages(plan: Plan, target: Target, paths?: string[]) {
+  const mine = paths ?? [...[...new Set([...plan.paths, ...staticPaths])].filter((_, index) => index % workers === worker), ...(worker === 0 ? ['/404'] : [])];
+  // The error page, for any address without a page: what `vike prerender` writes as 404.html.
+  for (const urlPath of mine) await (urlPath === '/404' ? write(plan, target, '/404', '404.html', 404) : write(plan, target, urlPath, htmlFile(urlPath), 200));
+  await Promise.all(writing);
+}
+
+const readPlan = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Plan;
+
+if (!process.argv.includes('--live')) {
+  // The build writes the plan's name and closes stdin; closed with nothing written, the build stopped before the
+  // pages (a content error): there is nothing to do.
+  let planFile = '';
+  for await (const chunk of process.stdin) planFile += String(chunk);
+  planFile = planFile.trim();
+  if (!planFile) process.exit(0);
+  await renderPages(readPlan(planFile), { client: path.join(buildDir(), 'client'), live: false });
+} else {
+  // `npm start`'s live builder (liveBuild.ts): a job a line, {"plan", "snapshot", "client", "paths"?}, each
+  // answered by its pages' lines and "=done", or "=failed <why>". The content is read again from each job's
+  // snapshot (getContent() keeps one content per snapshot file).
+  for await (const line of createInterface({ input: process.stdin })) {
+    if (!line.trim()) continue;
+    try {
+      const job = JSON.parse(line) as { plan: string; snapshot: string; client: string; paths?: string[] };
+      process.env[CONTENT_SNAPSHOT_ENV] = job.snapshot;
+      await renderPages(readPlan(job.plan), { client: job.client, live: true }, job.paths);
+      process.stdout.write('=done\n');
+    } catch (error) {
+      await Promise.allSettled(writing);
+      process.stdout.write(`=failed ${String((error as Error)?.stack ?? error).replace(/\n/g, ' | ')}\n`);
+    }
+  }
+}

@@ -64,7 +64,8 @@ export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv
       let pages = 0;
       let failed: unknown;
       // Each page is claimed as its worker names it: a file written twice in one build is an error (output.ts).
-      written = (file) => {
+      written = (line) => {
+        const [file] = line.split('\t') as [string];
         try {
           output.claimWritten(file);
           pages += 1;

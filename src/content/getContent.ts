@@ -41,14 +41,15 @@ async function snapshotOrLoad(file: string, root: string): Promise<Content> {
 }
 
 /**
- * The content for rendering. Read once per build (from the build's snapshot when it matches the files); in
- * development it is read again when a file under content/ has changed, so an edit shows on the next reload
- * without restarting the server.
+ * The content for rendering. Read once per build (from the build's snapshot when it matches the files), and again
+ * when another snapshot is named; in development it is read again when a file under content/ has changed, so an
+ * edit shows on the next reload without restarting the server.
  */
 export function getContent(): Promise<Content> {
   const root = contentRoot();
-  const version = process.env.NODE_ENV === 'development' ? contentVersion(root) : 'build';
-  const snapshot = version === 'build' ? process.env[CONTENT_SNAPSHOT_ENV] : undefined;
+  // A build reads one snapshot; `npm start`'s live builder names a new one for each change (scripts/lib/liveBuild.ts).
+  const snapshot = process.env.NODE_ENV === 'development' ? undefined : process.env[CONTENT_SNAPSHOT_ENV];
+  const version = process.env.NODE_ENV === 'development' ? contentVersion(root) : `build ${snapshot ?? ''}`;
   if (cached?.version !== version) cached = { content: snapshot ? snapshotOrLoad(snapshot, root) : validatedContent(root), version };
   return cached.content;
 }

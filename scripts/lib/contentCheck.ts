@@ -1,0 +1,107 @@
+/**
+ * What the build's content step does (scripts/lib/contentStep.ts runs it in a process of its own for each build;
+ * `npm start`'s live builder, scripts/lib/liveBuild.ts, keeps it loaded): validates the content, writes the
+ * form's choices for the Edge Functions and the workflow's stages for the database, hands the content to the
+ * prerender (a snapshot), and works out the files the build writes last (sitemap, robots.txt, what the security
+ * headers name).
+ * Service files whose text was valid in the previous build are not validated again (see ValidatedServices),
+ * as long as the content code (src/content/) and the dependencies are the same.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
+import { contentRoot } from '../../src/content/content.ts';
+import { ContentError, formatWarnings } from '../../src/content/problems.ts';
+import type { Content } from '../../src/content/content.ts';
+import { siteOrigin } from '../../src/env.ts';
+import { launchProblems, launchReport } from '../../src/launch.ts';
+import { productionSignal } from '../../src/launchHosts.ts';
+import { reservedValues } from '../../src/content/reservedValues.ts';
+import { FORM_CHOICES_FILE, writeFormChoices } from '../../src/forms/formChoices.ts';
+import { editorCollections, type DecapCollection } from './editorConfig.ts';
+import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
+import { WORKFLOW_SQL_FILE, writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
+import { publicRoutes } from '../../src/routes.ts';
+import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
+import { policySources } from './securityHeaders.ts';
+import type { PolicySources } from '../../src/security/headers.ts';
+import type { ImageAsset } from '../../src/images.ts';
+
+export type ContentStepResult =
+  | { ok: false; error: string }
+  | { ok: true; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[]; siteName: string; editorCollections: DecapCollection[] };
+
+/** What validating depends on besides a file's text: the schemas, the loader, and the parsers and zod (their versions, in the lockfile). */
+export function validationCodeKey(): string {
+  const hash = createHash('sha256');
+  const code = path.join(process.cwd(), 'src/content');
+  for (const name of readdirSync(code, { recursive: true, encoding: 'utf8' }).sort()) {
+    if (name.endsWith('.ts')) hash.update(`${name}\0`).update(readFileSync(path.join(code, name)));
+  }
+  for (const file of ['package.json', 'package-lock.json', 'node_modules/zod/package.json', 'node_modules/yaml/package.json', 'node_modules/remark-mdx/package.json']) {
+    const absolute = path.join(process.cwd(), file);
+    hash.update(`${file}\0`).update(existsSync(absolute) ? readFileSync(absolute) : 'missing');
+  }
+  return hash.digest('hex');
+}
+
+/**
+ * Checks the content and writes the snapshot for the prerender; `validated` holds the service files valid before
+ * (ValidatedServices), and gets this time's. Warnings are given to `warn`; `content` is what was validated.
+ */
+export async function checkContent(snapshotFile: string, validated: ValidatedServices, warn: (text: string) => void = console.warn): Promise<{ result: ContentStepResult; content?: Content }> {
+  let content;
+  try {
+    // Warnings do not stop the build: they are printed (on stderr, beside the build's other output) and it goes on.
+    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated, (warnings) => warn(`\n${formatWarnings(warnings)}\n`));
+  } catch (error) {
+    if (error instanceof ContentError) return { result: { ok: false, error: error.message } };
+    throw error;
+  }
+  return { result: await contentResult(content), content };
+}
+
+/** The build's plan from valid content, or why it may not be built (a removed stage in use, a launch not ready). */
+async function contentResult(content: Content): Promise<ContentStepResult> {
+  // A stage removed while records are at it would be refused by the database: say so before writing the SQL.
+  const stages = await checkRemovedStages(content.workflow);
+  if (stages.problems.length) return { ok: false, error: new ContentError(stages.problems).message };
+  if (stages.note) console.log(stages.note);
+  // A production build goes out only once nothing of the launch check is left.
+  const signal = productionSignal();
+  const launch = signal ? launchProblems({ ...content, reservedValues: reservedValues(contentRoot()) }) : [];
+  if (signal && launch.length) {
+    return {
+      ok: false,
+      error: `This is a production build (${signal.reason}), and the site is not ready to launch.\n\n${launchReport(launch)}\n\n\`npm run check -- --launch\` runs the same check. ${signal.otherwise}`,
+    };
+  }
+  const origin = siteOrigin(content.site.siteUrl);
+  const routes = publicRoutes(content);
+  return {
+    ok: true,
+    // The Edge Function cannot read content/: it gets the form's choices from a generated module.
+    formChoicesUpdated: writeFormChoices(content),
+    // Nor can the database: its stage lookup tables are kept in step by a generated SQL file.
+    workflowSqlUpdated: writeWorkflowSql(content),
+    // The pages to prerender (scripts/lib/prerender.mjs reads this file as its plan).
+    paths: routes.map((route) => route.path),
+    sitemap: sitemapXml(routes, origin),
+    robots: robotsTxt(origin),
+    policySources: policySources(content),
+    // The pictures the pages name, for the build to publish.
+    images: Object.values(content.images),
+    // The content editor's configuration, from the schemas loaded here (scripts/lib/editorConfig.ts).
+    siteName: content.site.name,
+    editorCollections: editorCollections(),
+  };
+}
+
+/** What the build says when it wrote a file for the backend: the forms' choices, the workflow's stages. */
+export function updatedLines(result: Extract<ContentStepResult, { ok: true }>): string[] {
+  return [
+    ...(result.formChoicesUpdated ? [`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`] : []),
+    ...(result.workflowSqlUpdated ? [`Updated ${WORKFLOW_SQL_FILE} (apply it to the database: see the README's deploy steps).`] : []),
+  ];
+}

@@ -1,0 +1,286 @@
+/**
+ * `npm start`'s live builder: a process that stays up beside the site and builds each saved change to content/ in
+ * well under a second, by keeping warm what `npm run build` starts anew each time: the content step's code and the
+ * service files already validated (scripts/lib/contentCheck.ts), and prerender workers with Vike, React and the
+ * pages' code loaded (prerender.ts --live).
+ *
+ * A change of content only (the bundles' key is the same: scripts/lib/buildCache.ts) is built here:
+ *   1. the content is checked as the build checks it, with the same messages (only changed files are parsed);
+ *   2. the pages that can depend on the change are rendered again: the changed services' own pages when only
+ *      fields shown on a service's own page changed (OWN_PAGE_FIELDS) and nothing else in content/ did; otherwise
+ *      every page. Each page is written over the one served only when its bytes differ, by a rename, so the server
+ *      never sends half of one; the pages of removed services are removed;
+ *   3. sitemap.xml, robots.txt and _headers, the pictures and the content editor's page, when what they are made
+ *      from changed.
+ * Anything else (no warm state yet, a code change since, a worker that failed) runs `npm run build`'s script in
+ * full, as `npm start` did before, and warms up again from what it built. A content error changes nothing served.
+ *
+ * Protocol: a line "build" on stdin; the answer is one JSON line on stdout, a BuildRun ({ code, stdout, stderr }:
+ * what the build would have printed). Run compiled (scripts/lib/compiled.mjs), started by liveBuildClient.ts.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, rmdirSync } from 'node:fs';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { createInterface } from 'node:readline';
+import type { Content } from '../../src/content/content.ts';
+import { ownPagesOnly } from './liveChanges.ts';
+import type { ValidatedServices } from '../../src/content/loader.ts';
+import type { Service } from '../../src/content/schemas/service.ts';
+import { BUILD_DIR_ENV } from '../../src/buildDir.ts';
+import { headerRules, headersFile } from '../../src/security/headers.ts';
+import { CACHE_DIR, bundleKey, filesUnder } from './buildCache.ts';
+import type { Bundled } from './bundle.ts';
+import { compiledScript } from './compiled.mjs';
+import { checkContent, updatedLines, validationCodeKey, type ContentStepResult } from './contentCheck.ts';
+import { writeEditorPage } from './editorPage.ts';
+import { BuildOutput, failedBuildText } from './output.ts';
+import { writeImages } from './publicAssets.ts';
+import { prerenderWorkers } from './writePages.ts';
+import type { BuildRun } from './contentWatch.ts';
+
+type Plan = Extract<ContentStepResult, { ok: true }>;
+
+const root = process.cwd();
+const client = path.join(root, 'dist', 'client');
+const cache = path.join(root, CACHE_DIR);
+const liveDir = path.join(cache, `live-${process.pid}`);
+
+/** A warm prerender worker: one job at a time. */
+class LiveWorker {
+  private readonly child: ChildProcess;
+  private waiting: { resolve: (result: { rendered: number; changed: number }) => void; reject: (error: Error) => void } | undefined;
+  private rendered = 0;
+  private changed = 0;
+  exited = false;
+
+  constructor(script: string, index: number, count: number, bundles: string) {
+    this.child = spawn(process.execPath, [script, String(index), String(count), '--live'], {
+      stdio: ['pipe', 'pipe', 'inherit'],
+      env: { ...process.env, NODE_ENV: 'production', [BUILD_DIR_ENV]: bundles },
+    });
+    this.child.stdin!.on('error', () => undefined);
+    this.child.on('exit', () => {
+      this.exited = true;
+      this.waiting?.reject(new Error('a prerender worker stopped'));
+      this.waiting = undefined;
+    });
+    createInterface({ input: this.child.stdout! }).on('line', (line) => {
+      if (line === '=done') {
+        this.waiting?.resolve({ rendered: this.rendered, changed: this.changed });
+        this.waiting = undefined;
+      } else if (line.startsWith('=failed ')) {
+        this.waiting?.reject(new Error(line.slice('=failed '.length)));
+        this.waiting = undefined;
+      } else {
+        this.rendered += 1;
+        if (line.endsWith('\t1')) this.changed += 1;
+      }
+    });
+  }
+
+  render(job: { plan: string; snapshot: string; client: string; paths?: string[] }): Promise<{ rendered: number; changed: number }> {
+    if (this.exited) return Promise.reject(new Error('a prerender worker stopped'));
+    this.rendered = 0;
+    this.changed = 0;
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.child.stdin!.write(`${JSON.stringify(job)}\n`);
+    });
+  }
+
+  stop(): void {
+    if (!this.exited) this.child.kill();
+  }
+}
+
+interface Warm {
+  key: string;
+  bundled: Bundled;
+  workers: LiveWorker[];
+  plan: Plan;
+  content: Content;
+  validated: ValidatedServices['known'];
+  validationKey: string;
+  /** The files of the previous job, removed once the next one has replaced them. */
+  files: string[];
+}
+
+let warm: Warm | undefined;
+let jobs = 0;
+
+/** Warms up from the full build just made: its bundles, its plan and content, and the service files it validated. */
+async function warmUp(): Promise<void> {
+  stopWorkers();
+  warm = undefined;
+  const key = bundleKey(root);
+  const kept = path.join(cache, 'bundles', key);
+  let saved: { key: string; meta: Bundled };
+  let plan: ContentStepResult;
+  let content: Content;
+  try {
+    saved = JSON.parse(readFileSync(path.join(kept, 'key.json'), 'utf8')) as { key: string; meta: Bundled };
+    plan = JSON.parse(readFileSync(path.join(cache, 'content-step.json'), 'utf8')) as ContentStepResult;
+    content = (JSON.parse(readFileSync(path.join(cache, 'content.json'), 'utf8')) as { content: Content }).content;
+  } catch {
+    return;
+  }
+  if (saved.key !== key || !plan.ok) return;
+  const validationKey = validationCodeKey();
+  let validated = new Map<string, Service>();
+  try {
+    const kept = JSON.parse(readFileSync(path.join(cache, 'validated-services.json'), 'utf8')) as { key: string; services: Array<[string, Service]> };
+    if (kept.key === validationKey) validated = new Map(kept.services);
+  } catch {
+    // Every service file is validated on the first change.
+  }
+  // The workers' bundles, a copy of their own: a later build may drop the kept set.
+  rmSync(liveDir, { recursive: true, force: true });
+  const bundles = path.join(liveDir, 'bundles');
+  cpSync(path.join(kept, 'dist'), bundles, { recursive: true });
+  const script = await compiledScript(root, 'scripts/lib/prerender.ts');
+  const count = prerenderWorkers(plan.paths.length);
+  const workers = Array.from({ length: count }, (_, index) => new LiveWorker(script, index, count, bundles));
+  warm = { key, bundled: saved.meta, workers, plan, content, validated, validationKey, files: [] };
+}
+
+function stopWorkers(): void {
+  for (const worker of warm?.workers ?? []) worker.stop();
+}
+
+/** `npm run build`'s script, as `npm start` ran it for every change before; then warm again from what it built. */
+function fullBuild(): Promise<BuildRun> {
+  stopWorkers();
+  warm = undefined;
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [path.join(root, 'scripts/build.mjs')], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (stdout += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (stderr += chunk));
+    child.on('close', (code) => {
+      const run = { code: code ?? 1, stdout, stderr };
+      if (run.code === 0) void warmUp().then(() => resolve(run), () => resolve(run));
+      else resolve(run);
+    });
+  });
+}
+
+/** Writes `text` over `file` in dist/client when it differs, by a rename; says whether it did. */
+async function replaceIfChanged(file: string, data: string | Buffer): Promise<boolean> {
+  const absolute = path.join(client, file);
+  const before = await readFile(absolute).catch(() => undefined);
+  if (before && before.equals(typeof data === 'string' ? Buffer.from(data) : data)) return false;
+  await mkdir(path.dirname(absolute), { recursive: true });
+  await writeFile(`${absolute}.${process.pid}.tmp`, data);
+  await rename(`${absolute}.${process.pid}.tmp`, absolute);
+  return true;
+}
+
+/** A page of a route the content no longer gives: its file, and its folder once empty. */
+function removePage(urlPath: string): void {
+  const file = path.join(client, urlPath.slice(1), 'index.html');
+  rmSync(file, { force: true });
+  try {
+    rmdirSync(path.dirname(file));
+  } catch {
+    // Not empty, or gone already.
+  }
+}
+
+/** What `write` puts into a folder of its own, copied into dist/client where it differs. */
+async function published(write: (output: BuildOutput) => Promise<unknown>): Promise<void> {
+  const folder = path.join(liveDir, `out-${jobs}`);
+  rmSync(folder, { recursive: true, force: true });
+  const output = new BuildOutput(folder);
+  try {
+    await write(output);
+    for (const file of filesUnder(folder)) await replaceIfChanged(file, readFileSync(path.join(folder, file)));
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+}
+
+async function liveBuild(): Promise<BuildRun> {
+  const started = performance.now();
+  if (!warm || warm.workers.some((worker) => worker.exited) || !existsSync(client) || bundleKey(root) !== warm.key || validationCodeKey() !== warm.validationKey) return fullBuild();
+  const state = warm;
+  jobs += 1;
+  mkdirSync(liveDir, { recursive: true });
+  const snapshot = path.join(liveDir, `content-${jobs}.json`);
+  const planFile = path.join(liveDir, `plan-${jobs}.json`);
+  // What the content step prints (a stage note, the warnings) is the build's output, as it would be.
+  const printed: string[] = [];
+  const warnings: string[] = [];
+  const log = console.log;
+  console.log = (...values: unknown[]) => printed.push(values.join(' '));
+  const validated: ValidatedServices = { known: state.validated, next: new Map() };
+  let checked;
+  try {
+    checked = await checkContent(snapshot, validated, (text) => warnings.push(text));
+  } finally {
+    console.log = log;
+  }
+  const { result, content } = checked;
+  if (content) state.validated = validated.next;
+  if (!result.ok || !content) {
+    rmSync(snapshot, { force: true });
+    return { code: 1, stdout: printed.join('\n'), stderr: failedBuildText(result.ok ? 'The content could not be checked.' : result.error, true) };
+  }
+  await writeFile(planFile, JSON.stringify(result));
+
+  const only = ownPagesOnly(state.content, content);
+  let rendered = 0;
+  let changed = 0;
+  try {
+    const done = await Promise.all(
+      state.workers.map((worker, index) => (only && index > 0 ? { rendered: 0, changed: 0 } : worker.render({ plan: planFile, snapshot, client, ...(only ? { paths: only } : {}) }))),
+    );
+    for (const part of done) {
+      rendered += part.rendered;
+      changed += part.changed;
+    }
+  } catch {
+    // A worker that failed or stopped: the full build renders every page, and says what went wrong if it does too.
+    return fullBuild();
+  }
+  const kept = new Set(result.paths);
+  for (const urlPath of state.plan.paths) if (!kept.has(urlPath)) removePage(urlPath);
+  await replaceIfChanged('sitemap.xml', result.sitemap);
+  await replaceIfChanged('robots.txt', result.robots);
+  await replaceIfChanged('_headers', headersFile(headerRules(result.policySources)));
+  if (JSON.stringify(result.images) !== JSON.stringify(state.plan.images)) {
+    await published((output) => writeImages(result.images, path.join(root, 'content', 'images'), output, path.join(cache, 'images')));
+  }
+  if (result.siteName !== state.plan.siteName || JSON.stringify(result.editorCollections) !== JSON.stringify(state.plan.editorCollections)) {
+    await published((output) => writeEditorPage(output, state.bundled.editorScript, result));
+  }
+
+  for (const file of state.files) rmSync(file, { force: true });
+  state.files = [snapshot, planFile];
+  state.plan = result;
+  state.content = content;
+  const seconds = ((performance.now() - started) / 1000).toFixed(2);
+  const which = only ? `${rendered} page${rendered === 1 ? '' : 's'} of what changed rendered again` : `every page rendered again (${rendered})`;
+  const built = `Built ${result.paths.length} public pages into dist/client in ${seconds} s: ${which}, ${changed} written; the bundles and every other file as they were.`;
+  return { code: 0, stdout: [built, ...updatedLines(result), ...printed].join('\n'), stderr: warnings.join('\n') };
+}
+
+await warmUp();
+process.on('exit', () => {
+  stopWorkers();
+  rmSync(liveDir, { recursive: true, force: true });
+});
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, () => process.exit(0));
+// The builds, one at a time, in the order asked.
+for await (const line of createInterface({ input: process.stdin })) {
+  if (line.trim() !== 'build') continue;
+  let run: BuildRun;
+  try {
+    run = await liveBuild();
+  } catch (error) {
+    run = { code: 1, stdout: '', stderr: failedBuildText(`The site could not be built again: ${(error as Error).message}`, existsSync(client)) };
+  }
+  process.stdout.write(`${JSON.stringify(run)}\n`);
+}
+process.exit(0);
