@@ -13,7 +13,7 @@ import { fromMdx, fromYaml, toMdx, toYaml } from './formats.ts';
 interface DecapGlobal {
   init(options: { config: object }): void;
   registerCustomFormat(name: string, extension: string, format: { fromFile(text: string): object; toFile(data: Record<string, unknown>): string }): void;
-  registerEventListener(listener: { name: 'postSave' | 'postPublish'; handler: () => void }): void;
+  registerEventListener(listener: { name: 'preSave' | 'prePublish' | 'postSave' | 'postPublish'; handler: () => void }): void;
 }
 
 declare global {
@@ -90,13 +90,19 @@ function followBuilds(CMS: DecapGlobal) {
   bar.append(text);
   document.body.append(bar);
   let shown = '';
-  // When the editor last saved: until the watcher has built something after it, that save is being built (the
-  // status of the save before must not pass for this one's).
+  // When the editor last began to save: until the watcher has built something after it, that save is being built
+  // (the status of the save before must not pass for this one's). Taken before the file is sent, not once Decap
+  // says it is saved: a change is often built and live before Decap says so.
   let savedAt = 0;
-  const saved = () => {
+  let latest: EditorStatus | undefined;
+  const saving = () => {
     savedAt = Date.now();
-    show({ state: 'building', files: [], at: new Date(savedAt).toISOString() });
   };
+  const saved = () => {
+    if (!latest || latest.state === 'idle' || latest.state === 'building' || Date.parse(latest.at) < savedAt) show({ state: 'building', files: [], at: new Date(savedAt).toISOString() });
+  };
+  CMS.registerEventListener({ name: 'preSave', handler: saving });
+  CMS.registerEventListener({ name: 'prePublish', handler: saving });
   CMS.registerEventListener({ name: 'postSave', handler: saved });
   CMS.registerEventListener({ name: 'postPublish', handler: saved });
 
@@ -151,7 +157,7 @@ function followBuilds(CMS: DecapGlobal) {
     try {
       const response = await fetch(EDITOR_STATUS_PATH, { cache: 'no-store' });
       const status = response.ok ? ((await response.json()) as EditorStatus) : undefined;
-      if (status && (status.state === 'idle' ? savedAt === 0 : status.state === 'building' || Date.parse(status.at) >= savedAt)) show(status);
+      if (status && (status.state === 'idle' ? savedAt === 0 : status.state === 'building' || Date.parse(status.at) >= savedAt)) show((latest = status));
     } catch {
       // The site server is restarting: the next poll finds it.
     }
