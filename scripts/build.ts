@@ -129,6 +129,8 @@ if (!bundled) {
   // Everything in the build's folder now is a bundle.
   bundled = await bundler!.run();
   timing('bundled');
+  // The workers load Vike, React and the pages while the bundles are copied into the cache.
+  prerender = startWorkers();
   saveBundles(process.cwd(), key, bundled, staging);
   for (const file of filesUnder(output.root)) output.keep(file);
 }
@@ -137,7 +139,7 @@ const { formScript, editorScript, analytics } = bundled;
 // each written with its style policy by the worker that rendered it.
 let pageCount = 0;
 try {
-  pageCount = await (prerender ??= startWorkers()).render(stepResult, output);
+  pageCount = await prerender!.render(stepResult, output);
 } catch (error) {
   fail(`The pages could not be prerendered: ${(error as Error).message}.`);
 }

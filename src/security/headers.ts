@@ -158,7 +158,17 @@ export function headersFor(rules: HeaderRule[], pathname: string): Record<string
   return Object.assign({}, ...rules.filter((rule) => pathMatches(rule.path, pathname)).map((rule) => rule.headers));
 }
 
-const sha256 = (text: string) => `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+/** Hashes already taken: a build gives most pages the same style blocks (its template's), hashed once each. */
+const hashed = new Map<string, string>();
+function sha256(text: string): string {
+  let hash = hashed.get(text);
+  if (hash === undefined) {
+    hash = `'sha256-${createHash('sha256').update(text, 'utf8').digest('base64')}'`;
+    if (hashed.size >= 500) hashed.clear();
+    hashed.set(text, hash);
+  }
+  return hash;
+}
 
 const ENTITIES: Record<string, string> = { '&amp;': '&', '&quot;': '"', '&#x27;': "'", '&#39;': "'", '&lt;': '<', '&gt;': '>' };
 const decode = (value: string) => value.replace(/&(?:amp|quot|#x27|#39|lt|gt);/g, (entity) => ENTITIES[entity]!);
