@@ -136,10 +136,10 @@ if (!bundled) {
 }
 const { formScript, editorScript, analytics } = bundled;
 // Every page, from the bundles, with Vike's server runtime (see prerender.ts for why not `vike prerender`),
-// each written with its style policy by the worker that rendered it.
+// written here with its style policy as the workers go on.
 let pageCount = 0;
 try {
-  pageCount = await prerender!.render(stepResult, output);
+  pageCount = await prerender!.render(stepResult, output, site.policySources);
 } catch (error) {
   fail(`The pages could not be prerendered: ${(error as Error).message}.`);
 }

@@ -29,11 +29,6 @@ export class BuildOutput {
     this.kept += 1;
   }
 
-  /** A file a step of another process has written into the build's folder (a page, from the prerender). */
-  claimWritten(relative: string): void {
-    this.claim(relative);
-  }
-
   async write(relative: string, data: string | Buffer): Promise<void> {
     const absolute = this.claim(relative);
     await mkdir(path.dirname(absolute), { recursive: true });

@@ -1,57 +1,72 @@
 /**
- * Runs the prerender: workers (prerender.ts, plain-Node processes) render the pages, give each its style policy
- * (securityHeaders.ts) and write it into the build's folder, then name it here, where it is claimed (output.ts):
- * the pages never pass through this process. The workers are started as soon as the bundles are in place, so that loading Vike,
+ * Runs the prerender: workers (prerender.ts, plain-Node processes) render the pages and send each here, where it
+ * is given its style policy (securityHeaders.ts) and written into the build's folder (output.ts), while
+ * the worker renders the next. The workers are started as soon as the bundles are in place, so that loading Vike,
  * React and the pages' code overlaps the content step; `render` then hands them the plan.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { availableParallelism } from 'node:os';
 import type { Readable } from 'node:stream';
+import type { PolicySources } from '../../src/security/headers.ts';
 import type { BuildOutput } from './output.ts';
+import { withPolicyWhereItApplies } from './securityHeaders.ts';
 
 /**
  * How many workers render at once. One unless the site is large: a worker's start (loading Vike, React and the
- * pages' code) costs as much as rendering a few hundred pages, each worker holds about 150 MB, and on this
- * machine's two cores (two threads of one core) a second worker made a +1,000-page build only 4% faster.
- * BUILD_PRERENDER_WORKERS sets it.
+ * pages' code) costs as much as rendering a few hundred pages, and on two cores one worker and this process
+ * writing already keep both busy. BUILD_PRERENDER_WORKERS sets it.
  */
 export function prerenderWorkers(pages: number, env: NodeJS.ProcessEnv = process.env): number {
   const asked = Number(env.BUILD_PRERENDER_WORKERS);
   if (Number.isInteger(asked) && asked >= 1) return asked;
-  return Math.max(1, Math.min(availableParallelism(), Math.floor(pages / PAGES_PER_WORKER)));
+  return Math.max(1, Math.min(availableParallelism() - 1, Math.floor(pages / PAGES_PER_WORKER)));
 }
 
 const PAGES_PER_WORKER = 2000;
 
+/** Pages written at once; libuv runs four file operations at a time. */
+const WRITES_IN_FLIGHT = 16;
+
 export interface Prerender {
-  /** Renders every page of the plan (a ContentStepResult file) into the build's folder; resolves with the number of pages. */
-  render(planFile: string, output: BuildOutput): Promise<number>;
+  /** Renders every page of the plan (a ContentStepResult file) and writes it; resolves with the number of pages. */
+  render(planFile: string, output: BuildOutput, sources: PolicySources): Promise<number>;
   /** Stops the workers without rendering (the build failed before the pages). */
   stop(): void;
 }
 
-/** Calls `line` with each line a worker writes: the file of each page it has written. */
-function onLines(stream: Readable, line: (text: string) => void): void {
-  let rest = '';
-  stream.setEncoding('utf8');
-  stream.on('data', (chunk: string) => {
-    const lines = (rest + chunk).split('\n');
-    rest = lines.pop()!;
-    for (const text of lines) line(text);
+/** Reads the pages a worker sends: a header line "<file>\t<bytes>", then the HTML. */
+function onPages(stream: Readable, page: (file: string, html: string) => void): void {
+  let buffered: Buffer = Buffer.alloc(0);
+  let next: { file: string; bytes: number } | undefined;
+  stream.on('data', (chunk: Buffer) => {
+    buffered = buffered.length ? Buffer.concat([buffered, chunk]) : chunk;
+    for (;;) {
+      if (!next) {
+        const end = buffered.indexOf(10);
+        if (end < 0) return;
+        const [file, bytes] = buffered.subarray(0, end).toString('utf8').split('\t') as [string, string];
+        next = { file, bytes: Number(bytes) };
+        buffered = buffered.subarray(end + 1);
+      }
+      if (buffered.length < next.bytes) return;
+      page(next.file, buffered.subarray(0, next.bytes).toString('utf8'));
+      buffered = buffered.subarray(next.bytes);
+      next = undefined;
+    }
   });
 }
 
 export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv; workers: number }): Prerender {
   const children: ChildProcess[] = [];
-  let written: (file: string) => void = () => {
-    throw new Error('a prerender worker wrote a page before it was given the plan');
+  let write: (file: string, html: string) => void = () => {
+    throw new Error('a prerender worker sent a page before it was given the plan');
   };
   const done = Array.from({ length: options.workers }, (_, worker) => {
     const child = spawn(process.execPath, [options.script, String(worker), String(options.workers)], { stdio: ['pipe', 'pipe', 'inherit'], env: options.env });
     children.push(child);
     // Written to once; a worker that has already stopped is reported by its exit code instead.
     child.stdin!.on('error', () => undefined);
-    onLines(child.stdout!, (file) => written(file));
+    onPages(child.stdout!, (file, html) => write(file, html));
     return new Promise<void>((resolve, reject) => {
       child.on('error', reject);
       child.on('close', (code) => (code === 0 ? resolve() : reject(new Error(`a prerender worker stopped with exit code ${code}; its output is above`))));
@@ -61,18 +76,29 @@ export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv
   const all = Promise.all(done);
   all.catch(() => undefined);
   return {
-    async render(planFile, output) {
+    async render(planFile, output, sources) {
       let pages = 0;
+      // Several pages are written at once by libuv's threads: each file created waits on the
+      // disk's journal (about 1 ms on a virtual disk), longer than it takes to render a page.
+      const writing = new Set<Promise<void>>();
       let failed: unknown;
-      // Each page is claimed as its worker names it: a file written twice in one build is an error (output.ts).
-      written = (line) => {
-        const [file] = line.split('\t') as [string];
-        try {
-          output.claimWritten(file);
-          pages += 1;
-        } catch (error) {
-          failed ??= error;
-        }
+      // Past WRITES_IN_FLIGHT the workers wait (their pipe fills), so pages never pile up in memory here.
+      let paused = false;
+      const flow = (pause: boolean) => {
+        if (pause !== paused) for (const child of children) child.stdout![pause ? 'pause' : 'resume']();
+        paused = pause;
+      };
+      write = (file, html) => {
+        const written = output.write(file, withPolicyWhereItApplies(file, html, sources).html);
+        writing.add(written);
+        if (writing.size >= WRITES_IN_FLIGHT) flow(true);
+        written.then(
+          () => (pages += 1),
+          (error: unknown) => (failed ??= error),
+        ).finally(() => {
+          writing.delete(written);
+          if (writing.size <= WRITES_IN_FLIGHT / 2) flow(false);
+        });
       };
       for (const child of children) child.stdin!.end(`${planFile}\n`);
       try {
@@ -81,6 +107,7 @@ export function startPrerender(options: { script: string; env: NodeJS.ProcessEnv
         this.stop();
         throw error;
       }
+      await Promise.allSettled(writing);
       if (failed) throw failed;
       return pages;
     },
