@@ -34,7 +34,7 @@ import type { Bundled } from './bundle.ts';
 import { compiledScript } from './compiled.mjs';
 import { checkContent, updatedLines, validationCodeKey, type ContentStepResult } from './contentCheck.ts';
 import { writeEditorPage } from './editorPage.ts';
-import { BuildOutput, failedBuildText } from './output.ts';
+import { BuildOutput, failedBuildText, removeAbandonedStaging } from './output.ts';
 import { writeImages } from './publicAssets.ts';
 import { prerenderWorkers } from './writePages.ts';
 import type { BuildRun } from './contentWatch.ts';
@@ -134,7 +134,9 @@ async function warmUp(): Promise<void> {
   } catch {
     // Every service file is validated on the first change.
   }
-  // The workers' bundles, a copy of their own: a later build may drop the kept set.
+  // The workers' bundles, a copy of their own: a later build may drop the kept set. A live builder that was killed
+  // left its folder: removed here.
+  removeAbandonedStaging(cache, /^live-(\d+)$/);
   rmSync(liveDir, { recursive: true, force: true });
   const bundles = path.join(liveDir, 'bundles');
   cpSync(path.join(kept, 'dist'), bundles, { recursive: true });

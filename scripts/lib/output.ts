@@ -53,11 +53,11 @@ export function failedBuildText(message: string, previousSite: boolean): string 
 /** The build's folder for a build run by process `pid`, under dist/. */
 export const stagingDir = (dist: string, pid = process.pid) => path.join(dist, `.build-${pid}`);
 
-/** Removes the folders of builds whose process is gone (killed mid-build); a running build's folder stays. */
-export function removeAbandonedStaging(dist: string): void {
+/** Removes the folders of builds whose process is gone (killed mid-build); a running build's folder stays. `pattern` finds the process id in a folder's name. */
+export function removeAbandonedStaging(dist: string, pattern = /^\.build-(\d+)$/): void {
   if (!existsSync(dist)) return;
   for (const name of readdirSync(dist)) {
-    const pid = /^\.build-(\d+)$/.exec(name)?.[1];
+    const pid = pattern.exec(name)?.[1];
     if (pid && !isRunning(Number(pid))) rmSync(path.join(dist, name), { recursive: true, force: true });
   }
 }
