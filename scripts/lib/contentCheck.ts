@@ -39,7 +39,7 @@ export function validationCodeKey(): string {
   for (const name of readdirSync(code, { recursive: true, encoding: 'utf8' }).sort()) {
     if (name.endsWith('.ts')) hash.update(`${name}\0`).update(readFileSync(path.join(code, name)));
   }
-  for (const file of ['package.json', 'package-lock.json', 'node_modules/zod/package.json', 'node_modules/yaml/package.json', 'node_modules/remark-mdx/package.json']) {
+  for (const file of ['package.json', 'package-lock.json', 'node_modules/zod/package.json', 'node_modules/yaml/package.json', 'node_modules/js-yaml/package.json', 'node_modules/remark-mdx/package.json']) {
     const absolute = path.join(process.cwd(), file);
     hash.update(`${file}\0`).update(existsSync(absolute) ? readFileSync(absolute) : 'missing');
   }
