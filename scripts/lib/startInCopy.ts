@@ -15,7 +15,22 @@ export interface StartedCopy {
   stop(): Promise<void>;
 }
 
+/**
+ * The ports are chosen before `npm start` listens on them (the site is built for its stand-in's address first), and
+ * in those seconds another process may take one: an outgoing connection is given a port from the same range. Then
+ * `npm start` says a port is in use and stops, and it is started again on other ports (three tries in all).
+ */
 export async function startInCopy(project: ProjectCopy, timeoutMs = 200_000): Promise<StartedCopy> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await startOnce(project, timeoutMs);
+    } catch (error) {
+      if (attempt === 3 || !/is already in use/.test((error as Error).message)) throw error;
+    }
+  }
+}
+
+async function startOnce(project: ProjectCopy, timeoutMs: number): Promise<StartedCopy> {
   const [sitePort, apiPort] = freePorts(2);
   const start = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: project.dir,
