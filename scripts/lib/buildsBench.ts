@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --builds [--vs <commit-ish>] [--runs N]`: clean builds of the site with 1,000 generated
  * services, timed side by side with the project at an earlier commit (a git worktree) and with Astro building the
- * same pages (scripts/lib/astroYardstick.ts, when it is there). The commands run in turn, A B A B ..., and each
+ * same pages (scripts/lib/astroYardstick.ts). The commands run in turn, A B A B ..., and each
  * ratio is taken pair by pair, so a machine whose speed drifts during the call (it is shared) moves both sides of
  * a pair alike; every figure is the median, with min and max beside it. A clean build starts without dist/ and
  * .build-cache/; it is timed from the start of `node scripts/build.mjs` to its exit, start-up included.
@@ -12,8 +12,9 @@ import { spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { fileURLToPath } from 'node:url';
 import { withoutProductionSignals } from '../../src/launchHosts.ts';
+import { astroYardstick, type AstroYardstick } from './astroYardstick.ts';
 import { copyProject } from './projectCopy.ts';
 import { runMeasuringTree } from './treeMemory.ts';
 
@@ -304,23 +305,9 @@ async function inTurn(commands: Timed[], runs: number, log: (line: string) => vo
   return { ...inTurnFigures(seconds), loads: spread(loads) };
 }
 
-interface Yardstick {
-  dir: string;
-  command: string[];
-  version: string;
-  cleanup(): void;
-}
-type YardstickModule = {
-  astroYardstick(options: { extraServices: (dir: string) => void; log: (line: string) => void }): Promise<Yardstick | { skipped: string }>;
-};
-
-/** Astro building the same pages, prepared by scripts/lib/astroYardstick.ts when that module is there. */
-async function astro(log: (line: string) => void): Promise<Yardstick | { skipped: string }> {
-  const file = fileURLToPath(new URL('./astroYardstick.ts', import.meta.url));
-  if (!existsSync(file)) return { skipped: 'no scripts/lib/astroYardstick.ts in this checkout' };
-  // A path in a variable: the module may not exist yet where this is type-checked.
-  const module = (await import(pathToFileURL(file).href)) as YardstickModule;
-  const prepared = await module.astroYardstick({ extraServices: (dir) => addExtraServices(dir), log });
+/** Astro building the same pages (scripts/lib/astroYardstick.ts), cleaned up on Ctrl-C too. */
+async function astro(log: (line: string) => void): Promise<AstroYardstick | { skipped: string }> {
+  const prepared = await astroYardstick({ extraServices: (dir) => addExtraServices(dir), log });
   if ('skipped' in prepared) return prepared;
   const cleanup = cleanUpLater(() => {
     stopProcessesIn(prepared.dir);
@@ -343,7 +330,7 @@ export interface CleanBuildOptions {
 export async function cleanBuildFigures({ vs, runs, supabaseUrl, log = console.log }: CleanBuildOptions): Promise<{ rows: Row[]; profile: string[] }> {
   const env = { ...withoutProductionSignals(process.env), BUILD_QUIET: '1', VITE_SUPABASE_URL: supabaseUrl };
   const sides: Side[] = [];
-  let yardstick: Yardstick | { skipped: string } | undefined;
+  let yardstick: AstroYardstick | { skipped: string } | undefined;
   try {
     sides.push(projectSide());
     if (vs) sides.push(worktreeOf(vs, log));

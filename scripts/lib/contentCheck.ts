@@ -8,12 +8,13 @@
  * as long as the content code (src/content/) and the dependencies are the same.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
 import { contentRoot } from '../../src/content/content.ts';
 import { ContentError, formatWarnings } from '../../src/content/problems.ts';
 import type { Content } from '../../src/content/content.ts';
+import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { launchProblems, launchReport } from '../../src/launch.ts';
 import { productionSignal } from '../../src/launchHosts.ts';
@@ -46,28 +47,49 @@ export function validationCodeKey(): string {
   return hash.digest('hex');
 }
 
+/** Where what the step prints goes: the terminal for a build, the live builder's answer under `npm start`. */
+export interface StepOutput {
+  log(text: string): void;
+  warn(text: string): void;
+}
+
+/** The service files valid in an earlier build (ValidatedServices), kept in `file` under the validation code's key. */
+export function readValidatedServices(file: string, key = validationCodeKey()): Map<string, Service> {
+  try {
+    const kept = JSON.parse(readFileSync(file, 'utf8')) as { key: string; services: Array<[string, Service]> };
+    if (kept.key === key) return new Map(kept.services);
+  } catch {
+    // None kept yet: every file is validated.
+  }
+  return new Map();
+}
+
+export function writeValidatedServices(file: string, services: ValidatedServices['next'], key = validationCodeKey()): void {
+  writeFileSync(file, JSON.stringify({ key, services: [...services] }));
+}
+
 /**
  * Checks the content and writes the snapshot for the prerender; `validated` holds the service files valid before
- * (ValidatedServices), and gets this time's. Warnings are given to `warn`; `content` is what was validated.
+ * (ValidatedServices), and gets this time's. `content` is what was validated.
  */
-export async function checkContent(snapshotFile: string, validated: ValidatedServices, warn: (text: string) => void = console.warn): Promise<{ result: ContentStepResult; content?: Content }> {
+export async function checkContent(snapshotFile: string, validated: ValidatedServices, output: StepOutput = console): Promise<{ result: ContentStepResult; content?: Content }> {
   let content;
   try {
     // Warnings do not stop the build: they are printed (on stderr, beside the build's other output) and it goes on.
-    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated, (warnings) => warn(`\n${formatWarnings(warnings)}\n`));
+    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated, (warnings) => output.warn(`\n${formatWarnings(warnings)}\n`));
   } catch (error) {
     if (error instanceof ContentError) return { result: { ok: false, error: error.message } };
     throw error;
   }
-  return { result: await contentResult(content), content };
+  return { result: await contentResult(content, output), content };
 }
 
 /** The build's plan from valid content, or why it may not be built (a removed stage in use, a launch not ready). */
-async function contentResult(content: Content): Promise<ContentStepResult> {
+async function contentResult(content: Content, output: StepOutput): Promise<ContentStepResult> {
   // A stage removed while records are at it would be refused by the database: say so before writing the SQL.
   const stages = await checkRemovedStages(content.workflow);
   if (stages.problems.length) return { ok: false, error: new ContentError(stages.problems).message };
-  if (stages.note) console.log(stages.note);
+  if (stages.note) output.log(stages.note);
   // A production build goes out only once nothing of the launch check is left.
   const signal = productionSignal();
   const launch = signal ? launchProblems({ ...content, reservedValues: reservedValues(contentRoot()) }) : [];

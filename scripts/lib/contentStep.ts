@@ -5,25 +5,15 @@
  * content code (src/content/) and the dependencies are the same.
  * Usage: content-step <snapshot file> <result file>; the result is a ContentStepResult.
  */
-import { readFileSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { ValidatedServices } from '../../src/content/loader.ts';
-import type { Service } from '../../src/content/schemas/service.ts';
-import { checkContent, validationCodeKey } from './contentCheck.ts';
+import { checkContent, readValidatedServices, writeValidatedServices } from './contentCheck.ts';
 
 const [snapshotFile, resultFile] = process.argv.slice(2);
 if (!snapshotFile || !resultFile) throw new Error('usage: contentStep.ts <snapshot file> <result file>');
 // Kept beside the snapshot.
 const validatedFile = path.join(path.dirname(snapshotFile), 'validated-services.json');
-const key = validationCodeKey();
-let known = new Map<string, Service>();
-try {
-  const kept = JSON.parse(readFileSync(validatedFile, 'utf8')) as { key: string; services: Array<[string, Service]> };
-  if (kept.key === key) known = new Map(kept.services);
-} catch {
-  // None kept yet: every file is validated.
-}
-const validated: ValidatedServices = { known, next: new Map() };
+const validated = { known: readValidatedServices(validatedFile), next: new Map() };
 const { result, content } = await checkContent(snapshotFile, validated);
-if (content) writeFileSync(validatedFile, JSON.stringify({ key, services: [...validated.next] }));
+if (content) writeValidatedServices(validatedFile, validated.next);
 writeFileSync(resultFile, JSON.stringify(result));

@@ -19,22 +19,20 @@
  * what the build would have printed). Run compiled (scripts/lib/compiled.mjs), started by liveBuildClient.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, rmdirSync } from 'node:fs';
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Content } from '../../src/content/content.ts';
 import { ownPagesOnly } from './liveChanges.ts';
 import type { ValidatedServices } from '../../src/content/loader.ts';
-import type { Service } from '../../src/content/schemas/service.ts';
 import { BUILD_DIR_ENV } from '../../src/buildDir.ts';
 import { headerRules, headersFile } from '../../src/security/headers.ts';
 import { CACHE_DIR, bundleKey, filesUnder } from './buildCache.ts';
 import type { Bundled } from './bundle.ts';
 import { compiledScript } from './compiled.mjs';
-import { checkContent, updatedLines, validationCodeKey, type ContentStepResult } from './contentCheck.ts';
+import { checkContent, readValidatedServices, updatedLines, type ContentStepResult } from './contentCheck.ts';
 import { writeEditorPage } from './editorPage.ts';
-import { BuildOutput, failedBuildText, removeAbandonedStaging } from './output.ts';
+import { BuildOutput, failedBuildText, removeAbandonedStaging, replaceIfChanged } from './output.ts';
 import { writeImages } from './publicAssets.ts';
 import { prerenderWorkers } from './writePages.ts';
 import type { BuildRun } from './contentWatch.ts';
@@ -101,7 +99,6 @@ interface Warm {
   plan: Plan;
   content: Content;
   validated: ValidatedServices['known'];
-  validationKey: string;
   /** The files of the previous job, removed once the next one has replaced them. */
   files: string[];
 }
@@ -126,14 +123,6 @@ async function warmUp(): Promise<void> {
     return;
   }
   if (saved.key !== key || !plan.ok) return;
-  const validationKey = validationCodeKey();
-  let validated = new Map<string, Service>();
-  try {
-    const kept = JSON.parse(readFileSync(path.join(cache, 'validated-services.json'), 'utf8')) as { key: string; services: Array<[string, Service]> };
-    if (kept.key === validationKey) validated = new Map(kept.services);
-  } catch {
-    // Every service file is validated on the first change.
-  }
   // The workers' bundles, a copy of their own: a later build may drop the kept set. A live builder that was killed
   // left its folder: removed here.
   removeAbandonedStaging(cache, /^live-(\d+)$/);
@@ -143,7 +132,8 @@ async function warmUp(): Promise<void> {
   const script = await compiledScript(root, 'scripts/lib/prerender.ts');
   const count = prerenderWorkers(plan.paths.length);
   const workers = Array.from({ length: count }, (_, index) => new LiveWorker(script, index, count, bundles));
-  warm = { key, bundled: saved.meta, workers, plan, content, validated, validationKey, files: [] };
+  // Service files the build validated are not validated again on the first change.
+  warm = { key, bundled: saved.meta, workers, plan, content, validated: readValidatedServices(path.join(cache, 'validated-services.json')), files: [] };
 }
 
 function stopWorkers(): void {
@@ -168,17 +158,6 @@ function fullBuild(): Promise<BuildRun> {
   });
 }
 
-/** Writes `text` over `file` in dist/client when it differs, by a rename; says whether it did. */
-async function replaceIfChanged(file: string, data: string | Buffer): Promise<boolean> {
-  const absolute = path.join(client, file);
-  const before = await readFile(absolute).catch(() => undefined);
-  if (before && before.equals(typeof data === 'string' ? Buffer.from(data) : data)) return false;
-  await mkdir(path.dirname(absolute), { recursive: true });
-  await writeFile(`${absolute}.${process.pid}.tmp`, data);
-  await rename(`${absolute}.${process.pid}.tmp`, absolute);
-  return true;
-}
-
 /** A page of a route the content no longer gives: its file, and its folder once empty. */
 function removePage(urlPath: string): void {
   const file = path.join(client, urlPath.slice(1), 'index.html');
@@ -197,7 +176,7 @@ async function published(write: (output: BuildOutput) => Promise<unknown>): Prom
   const output = new BuildOutput(folder);
   try {
     await write(output);
-    for (const file of filesUnder(folder)) await replaceIfChanged(file, readFileSync(path.join(folder, file)));
+    for (const file of filesUnder(folder)) replaceIfChanged(path.join(client, file), readFileSync(path.join(folder, file)));
   } finally {
     rmSync(folder, { recursive: true, force: true });
   }
@@ -205,7 +184,7 @@ async function published(write: (output: BuildOutput) => Promise<unknown>): Prom
 
 async function liveBuild(): Promise<BuildRun> {
   const started = performance.now();
-  if (!warm || warm.workers.some((worker) => worker.exited) || !existsSync(client) || bundleKey(root) !== warm.key || validationCodeKey() !== warm.validationKey) return fullBuild();
+  if (!warm || warm.workers.some((worker) => worker.exited) || !existsSync(client) || bundleKey(root) !== warm.key) return fullBuild();
   const state = warm;
   jobs += 1;
   mkdirSync(liveDir, { recursive: true });
@@ -214,22 +193,14 @@ async function liveBuild(): Promise<BuildRun> {
   // What the content step prints (a stage note, the warnings) is the build's output, as it would be.
   const printed: string[] = [];
   const warnings: string[] = [];
-  const log = console.log;
-  console.log = (...values: unknown[]) => printed.push(values.join(' '));
   const validated: ValidatedServices = { known: state.validated, next: new Map() };
-  let checked;
-  try {
-    checked = await checkContent(snapshot, validated, (text) => warnings.push(text));
-  } finally {
-    console.log = log;
-  }
-  const { result, content } = checked;
+  const { result, content } = await checkContent(snapshot, validated, { log: (text) => printed.push(text), warn: (text) => warnings.push(text) });
   if (content) state.validated = validated.next;
   if (!result.ok || !content) {
     rmSync(snapshot, { force: true });
     return { code: 1, stdout: printed.join('\n'), stderr: failedBuildText(result.ok ? 'The content could not be checked.' : result.error, true) };
   }
-  await writeFile(planFile, JSON.stringify(result));
+  writeFileSync(planFile, JSON.stringify(result));
 
   const only = ownPagesOnly(state.content, content);
   let rendered = 0;
@@ -248,9 +219,9 @@ async function liveBuild(): Promise<BuildRun> {
   }
   const kept = new Set(result.paths);
   for (const urlPath of state.plan.paths) if (!kept.has(urlPath)) removePage(urlPath);
-  await replaceIfChanged('sitemap.xml', result.sitemap);
-  await replaceIfChanged('robots.txt', result.robots);
-  await replaceIfChanged('_headers', headersFile(headerRules(result.policySources)));
+  replaceIfChanged(path.join(client, 'sitemap.xml'), result.sitemap);
+  replaceIfChanged(path.join(client, 'robots.txt'), result.robots);
+  replaceIfChanged(path.join(client, '_headers'), headersFile(headerRules(result.policySources)));
   if (JSON.stringify(result.images) !== JSON.stringify(state.plan.images)) {
     await published((output) => writeImages(result.images, path.join(root, 'content', 'images'), output, path.join(cache, 'images')));
   }

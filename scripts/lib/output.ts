@@ -4,7 +4,7 @@
  * site into dist/client, in two renames: the site served is always one whole build, never half of two, and a
  * failed build leaves it untouched. Each file is claimed once, so two steps cannot write the same file.
  */
-import { copyFileSync, existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -48,6 +48,19 @@ export function failedBuildText(message: string, previousSite: boolean): string 
     ? 'dist/client still holds the previous build, untouched (a running `npm start` or `npm run serve` goes on serving it).'
     : 'Nothing was written to dist/.';
   return `\nBuild failed. ${kept}\n\n${message}\n`;
+}
+
+/**
+ * Writes `data` over a file of the site served when its bytes differ, by a rename, so the server never sends half
+ * of it (`npm start`'s live builds); says whether it did.
+ */
+export function replaceIfChanged(absolute: string, data: string | Buffer): boolean {
+  const bytes = typeof data === 'string' ? Buffer.from(data) : data;
+  if (existsSync(absolute) && readFileSync(absolute).equals(bytes)) return false;
+  mkdirSync(path.dirname(absolute), { recursive: true });
+  writeFileSync(`${absolute}.${process.pid}.tmp`, bytes);
+  renameSync(`${absolute}.${process.pid}.tmp`, absolute);
+  return true;
 }
 
 /** The build's folder for a build run by process `pid`, under dist/. */

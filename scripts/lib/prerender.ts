@@ -17,7 +17,7 @@
  * the route's first page; otherwise, or when a page fails that way, Vike renders the pages.
  */
 import { once } from 'node:events';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -26,6 +26,7 @@ import type { DocumentContext, RouteContext } from '../../renderer/types.ts';
 import { buildDir } from '../../src/buildDir.ts';
 import { CONTENT_SNAPSHOT_ENV } from '../../src/content/snapshotEnv.ts';
 import type { ContentStepResult } from './contentCheck.ts';
+import { replaceIfChanged } from './output.ts';
 import { withPolicyWhereItApplies } from './securityHeaders.ts';
 
 /** Routes with a parameter, whose pages the content lists (the plan's paths); any other needs adding there. */
@@ -51,7 +52,6 @@ for (const [pageId, page] of Object.entries(pages)) {
 // on the first page: Vike would import the same modules on first use.
 const entries = path.join(buildDir(), 'server/entries');
 await Promise.all(readdirSync(entries).map((file) => import(pathToFileURL(path.join(entries, file)).href)));
-
 
 /** The file a page is written to, as `vike prerender` names it. */
 const htmlFile = (urlPath: string) => (urlPath === '/' ? 'index.html' : `${urlPath.slice(1)}/index.html`);
@@ -128,12 +128,6 @@ async function render(urlPath: string, status: number): Promise<string> {
 
 type Plan = Extract<ContentStepResult, { ok: true }>;
 
-/** Where pages go: to the build (which writes them into its folder), or, live, into the site served. */
-interface Target {
-  client: string;
-  live: boolean;
-}
-
 /** Pages held here, not yet taken by the build, past which rendering waits for it (about a hundred pages). */
 const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
 
@@ -148,11 +142,11 @@ const MAX_UNSENT_BYTES = 4 * 1024 * 1024;
  * A live build's page (liveBuild.ts) is given its policy here and written over the page served, by a rename, when
  * its bytes differ; its line says which: "<file>\t1" written, "<file>\t0" as it was.
  */
-async function write(plan: Plan, target: Target, urlPath: string, file: string, status: number) {
+async function write(plan: Plan, liveClient: string | undefined, urlPath: string, file: string, status: number) {
   const rendered = await render(urlPath, status);
-  if (target.live) {
+  if (liveClient) {
     const html = withPolicyWhereItApplies(file, rendered, plan.policySources).html;
-    process.stdout.write(`${file}\t${replaceIfChanged(path.join(target.client, file), html) ? 1 : 0}\n`);
+    process.stdout.write(`${file}\t${replaceIfChanged(path.join(liveClient, file), html) ? 1 : 0}\n`);
     return;
   }
   const html = Buffer.from(rendered, 'utf8');
@@ -162,20 +156,11 @@ async function write(plan: Plan, target: Target, urlPath: string, file: string, 
   else if (process.stdout.writableLength > 0) await new Promise(setImmediate);
 }
 
-/** A served page is replaced by a rename, so the server never sends half of one; the same bytes are left alone. */
-function replaceIfChanged(absolute: string, html: string): boolean {
-  if (existsSync(absolute) && readFileSync(absolute, 'utf8') === html) return false;
-  mkdirSync(path.dirname(absolute), { recursive: true });
-  writeFileSync(`${absolute}.${process.pid}.tmp`, html);
-  renameSync(`${absolute}.${process.pid}.tmp`, absolute);
-  return true;
-}
-
-/** Renders `paths` (the 404 page for '/404'), or this worker's share of every page. */
-async function renderPages(plan: Plan, target: Target, paths?: string[]) {
+/** Renders `paths` (the 404 page for '/404'), or this worker's share of every page; live, into `liveClient`. */
+async function renderPages(plan: Plan, liveClient?: string, paths?: string[]) {
   const mine = paths ?? [...[...new Set([...plan.paths, ...staticPaths])].filter((_, index) => index % workers === worker), ...(worker === 0 ? ['/404'] : [])];
   // The error page, for any address without a page: what `vike prerender` writes as 404.html.
-  for (const urlPath of mine) await (urlPath === '/404' ? write(plan, target, '/404', '404.html', 404) : write(plan, target, urlPath, htmlFile(urlPath), 200));
+  for (const urlPath of mine) await (urlPath === '/404' ? write(plan, liveClient, '/404', '404.html', 404) : write(plan, liveClient, urlPath, htmlFile(urlPath), 200));
 }
 
 const readPlan = (file: string) => JSON.parse(readFileSync(file, 'utf8')) as Plan;
@@ -187,7 +172,7 @@ if (!process.argv.includes('--live')) {
   for await (const chunk of process.stdin) planFile += String(chunk);
   planFile = planFile.trim();
   if (!planFile) process.exit(0);
-  await renderPages(readPlan(planFile), { client: path.join(buildDir(), 'client'), live: false });
+  await renderPages(readPlan(planFile));
 } else {
   // `npm start`'s live builder (liveBuild.ts): a job a line, {"plan", "snapshot", "client", "paths"?}, each
   // answered by its pages' lines and "=done", or "=failed <why>". The content is read again from each job's
@@ -197,7 +182,7 @@ if (!process.argv.includes('--live')) {
     try {
       const job = JSON.parse(line) as { plan: string; snapshot: string; client: string; paths?: string[] };
       process.env[CONTENT_SNAPSHOT_ENV] = job.snapshot;
-      await renderPages(readPlan(job.plan), { client: job.client, live: true }, job.paths);
+      await renderPages(readPlan(job.plan), job.client, job.paths);
       process.stdout.write('=done\n');
     } catch (error) {
       process.stdout.write(`=failed ${String((error as Error)?.stack ?? error).replace(/\n/g, ' | ')}\n`);

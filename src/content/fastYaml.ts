@@ -10,6 +10,7 @@
  */
 import { constructFromEvents, CORE_SCHEMA, EVENT_ID, parseEvents, SCALAR_STYLE_PLAIN, SCALAR_STYLE_DOUBLE_QUOTED, SCALAR_STYLE_SINGLE_QUOTED, type Event } from 'js-yaml';
 import type { FieldPath } from './problems.ts';
+import { linePositions } from './textPositions.ts';
 
 /** A node of the document: where `yaml` says it starts (the offset its `range[0]` gives). */
 type PlainNode =
@@ -34,7 +35,8 @@ export function readPlainYaml(text: string, lineOffset = 0): PlainYaml | undefin
     if (!root) return undefined;
     [data] = constructFromEvents(events, { source: text, schema: CORE_SCHEMA, maxAliases: 0 });
     if (data === null || data === undefined) return undefined;
-    const position = positions(text, lineOffset);
+    // Lines and columns as `yaml`'s LineCounter gives them.
+    const position = linePositions(text, lineOffset);
     return { data, locate: (path, at = 'value') => locate(root, path, at, position) };
   } catch {
     return undefined;
@@ -91,22 +93,6 @@ function tree(events: Event[], text: string): PlainNode | undefined {
   if (document?.type !== EVENT_ID.DOCUMENT) return undefined;
   const root = node(next());
   return root && next()?.type === EVENT_ID.POP && index === events.length ? root : undefined;
-}
-
-/** Line and column (both from 1) of an offset, as `yaml`'s LineCounter gives them. */
-function positions(text: string, lineOffset: number) {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset: number) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const middle = (low + high + 1) >> 1;
-      if (starts[middle]! <= offset) low = middle;
-      else high = middle - 1;
-    }
-    return { line: low + 1 + lineOffset, column: offset - starts[low]! + 1 };
-  };
 }
 
 /** What source.ts's locate gives on `yaml`'s tree: the field's value (or key), or its nearest existing parent. */

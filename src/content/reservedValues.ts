@@ -13,6 +13,7 @@ import path from 'node:path';
 import { isPair, isScalar, isSeq, parseDocument, visit, type ScalarTag } from 'yaml';
 import type { FieldPath } from './problems.ts';
 import { PLACEHOLDER_TAG } from './source.ts';
+import { linePositions } from './textPositions.ts';
 
 export type ReservedKind = 'phone' | 'example-address' | 'reserved-host';
 
@@ -64,22 +65,6 @@ function matches(text: string, from: number, to: number): Array<[number, string,
   return found.filter(([offset], i) => found.findIndex(([other]) => other === offset) === i);
 }
 
-/** 1-based line and column of each offset of `text`. */
-function positions(text: string): (offset: number) => { line: number; column: number } {
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return (offset) => {
-    let low = 0;
-    let high = starts.length - 1;
-    while (low < high) {
-      const mid = (low + high + 1) >> 1;
-      if (starts[mid]! <= offset) low = mid;
-      else high = mid - 1;
-    }
-    return { line: low + 1, column: offset - starts[low]! + 1 };
-  };
-}
-
 /** The tag reads as the text it tags, as the loader reads it. */
 const placeholderTag: ScalarTag = { tag: PLACEHOLDER_TAG, resolve: (text: string) => text };
 
@@ -111,7 +96,7 @@ export function reservedValuesIn(file: string, text: string): ReservedValue[] {
   } else {
     inYaml(text, 0, text, found);
   }
-  const at = positions(text);
+  const at = linePositions(text);
   return found.map(({ offset, path: fieldPath, value, kind }) => ({ file, ...at(offset), path: fieldPath, value, kind })).sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
