@@ -30,14 +30,6 @@ export interface LaunchContent extends Pick<Content, 'site' | 'placeholders'> {
   reservedValues: readonly ReservedValue[];
 }
 
-/** The backend a build targets, in one line for the build's output. */
-export function backendLine(env: NodeJS.ProcessEnv = process.env): string {
-  const url = env.VITE_SUPABASE_URL?.trim();
-  return url
-    ? `Backend: ${url} (VITE_SUPABASE_URL).`
-    : `Backend: the local Supabase stand-in, ${LOCAL_SUPABASE_URL} (VITE_SUPABASE_URL is not set): a development build. A production build (SITE_URL set, or the host's production signal) must name the project, and is refused until \`npm run check -- --launch\` passes.`;
-}
-
 /** What is wrong with an address for production, or undefined. */
 function addressProblem(value: string): string | undefined {
   let url: URL;

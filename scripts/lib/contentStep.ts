@@ -7,7 +7,7 @@
  */
 import { writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { checkContent, readValidatedServices, writeValidatedServices } from './contentCheck.ts';
+import { checkContent, readValidatedServices, updatedLines, writeValidatedServices } from './contentCheck.ts';
 
 const [snapshotFile, resultFile] = process.argv.slice(2);
 if (!snapshotFile || !resultFile) throw new Error('usage: contentStep.ts <snapshot file> <result file>');
@@ -16,4 +16,6 @@ const validatedFile = path.join(path.dirname(snapshotFile), 'validated-services.
 const validated = { known: readValidatedServices(validatedFile), next: new Map() };
 const { result, content } = await checkContent(snapshotFile, validated);
 if (content) writeValidatedServices(validatedFile, validated.next);
+// What it wrote for the backend, said here: the build itself does not load the content code.
+if (result.ok) for (const line of updatedLines(result)) console.log(line);
 writeFileSync(resultFile, JSON.stringify(result));

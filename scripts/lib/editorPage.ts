@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { stringify } from 'yaml';
 import { escapeHtml } from '../../src/seo/head.ts';
 import { EDITOR_CONFIG_FILE, type EditorPageConfig } from '../../src/editor/shared.ts';
 import type { DecapCollection } from './editorConfig.ts';
@@ -47,6 +46,9 @@ export async function writeEditorPage(output: BuildOutput, script: { src: string
     siteUrl: env.CMS_SITE_URL?.trim() || null,
   };
   // YAML, not JSON: the icon fields share one list of every icon's name, written once and named by the others.
+  // The YAML library is loaded here, at the end of a build, not with the build's own code: that process stays small
+  // while the bundler and the prerender run beside it.
+  const { stringify } = await import('yaml');
   await output.write(EDITOR_CONFIG_FILE, stringify(config, { aliasDuplicateObjects: true, lineWidth: 0 }));
   await output.write('admin/content/index.html', editorHtml(script.src, site.siteName));
   return decapSrc;

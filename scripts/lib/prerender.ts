@@ -149,9 +149,9 @@ async function write(plan: Plan, liveClient: string | undefined, urlPath: string
     process.stdout.write(`${file}\t${replaceIfChanged(path.join(liveClient, file), html) ? 1 : 0}\n`);
     return;
   }
-  const html = Buffer.from(rendered, 'utf8');
-  process.stdout.write(`${file}\t${html.length}\n`);
-  process.stdout.write(html);
+  // Its length in bytes is counted, not found by encoding it: the stream encodes it as it is written.
+  process.stdout.write(`${file}\t${Buffer.byteLength(rendered)}\n`);
+  process.stdout.write(rendered);
   if (process.stdout.writableLength > MAX_UNSENT_BYTES) await once(process.stdout, 'drain');
   else if (process.stdout.writableLength > 0) await new Promise(setImmediate);
 }
