@@ -72,7 +72,8 @@ async function startBundler() {
   // also gives back what it frees at once rather than later (MIMALLOC_PURGE_DELAY=0: about 30 MB less at the peak),
   // and V8's young generation is kept small (about 25 MB less; the bundles take no longer to build). V8 also
   // collects its old generation sooner (--optimize-for-size): about 60 MB less at the bundler's peak, the largest
-  // of a build, for about 4% more time (a +1,000-service site, side by side).
+  // of a build, for 4-8% more time (the site with 1,000 more services, and as it is; side by side). Only a build
+  // after a change of code or dependencies bundles: a content edit reuses the bundles.
   const child = spawn(process.execPath, ['--max-semi-space-size=1', '--optimize-for-size', await compiledScript(process.cwd(), 'scripts/lib/bundle.ts'), resultFile], {
     stdio: ['pipe', 'inherit', 'inherit'],
     env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...childEnv },
