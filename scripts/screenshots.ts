@@ -4,7 +4,8 @@
  *     every page the build wrote (each `index.html` under dist/client: the sitemap's routes, the thank-you and
  *     not-sent pages, every job and service), the 404 page (as served for an unknown address), and /admin:
  *     the sign-in page, then signed in as the demo staff account, the Job Applications list, an application's
- *     detail dialog, the Inquiries list and an inquiry's detail dialog;
+ *     detail dialog, the Inquiries list, an inquiry's detail dialog and the Reports, then, signed in as the demo
+ *     admin, the Staff list;
  *   - docs/images/home.png, service.png and dashboard.png (committed; README shows them): 1280x800, the first
  *     screen only, saved as palette PNGs.
  * By default it builds the site in a throw-away copy of the project (scripts/lib/projectCopy.ts) for a local
@@ -29,6 +30,7 @@ const WIDTHS = [375, 1280] as const;
 /** The first screen's height at each width (a full-page shot is as tall as the page). */
 const HEIGHTS: Record<(typeof WIDTHS)[number], number> = { 375: 740, 1280: 800 };
 const STAFF = { email: 'staff@example.com', password: 'staff-demo-password' };
+const ADMIN = { email: 'admin@example.com', password: 'admin-demo-password' };
 /** The service page shown in README: one of the hand-built pages on the service template. */
 const README_SERVICE = '/personal-care';
 /** The most a README picture may weigh; its palette is reduced until it fits. */
@@ -174,10 +176,25 @@ async function dashboard(page: Page, width: number) {
     await page.getByRole('dialog').waitFor({ state: 'detached' });
   };
   await listAndDialog('admin-applications', 'admin-application-details');
-  await page.getByRole('navigation', { name: 'Dashboard sections' }).getByRole('link', { name: 'Inquiries' }).click();
+  await sections(page).getByRole('link', { name: 'Inquiries' }).click();
   await page.getByRole('heading', { name: 'Inquiries', level: 1 }).waitFor();
   await listAndDialog('admin-inquiries', 'admin-inquiry-details');
+  await sections(page).getByRole('link', { name: 'Reports' }).click();
+  await page.getByRole('heading', { name: 'Reports', level: 1 }).waitFor();
+  await page.getByText('Loading reports...').waitFor({ state: 'hidden' });
+  await shoot(page, width, 'admin-reports');
+  // The staff list is an admin's: signed in again as the demo admin.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await page.getByLabel('Email').fill(ADMIN.email);
+  await page.getByLabel('Password').fill(ADMIN.password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await sections(page).getByRole('link', { name: 'Staff' }).click();
+  await page.getByRole('heading', { name: 'Staff', level: 1 }).waitFor();
+  await visible(page.getByRole('heading', { level: 3 })).waitFor();
+  await shoot(page, width, 'admin-staff');
 }
+
+const sections = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' });
 
 /** A README picture: the first screen at 1280x800, as a palette PNG small enough for a README. */
 async function readmePicture(context: BrowserContext, name: string, open: (page: Page) => Promise<void>) {
