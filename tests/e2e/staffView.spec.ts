@@ -81,6 +81,38 @@ test('the admin invites a member, who sets a password from the e-mail and works 
   await invitee.context().close();
 });
 
+test('an invitee who closed the page before choosing a password is invited again from their card, and the new link lets them choose it', { tag: '@desktop' }, async ({ page, browser }) => {
+  const name = `Robin Closed ${unique()}`;
+  const email = `robin.${unique()}@example.com`;
+  await staffView(page);
+  await invite(page, name, email);
+  const mailTo = async () => ((await (await fetch(`${MAIL}/api/messages`)).json()) as CaughtMail[]).filter((message) => message.to.includes(email));
+  const first = (await mailTo())[0]!;
+  const invitee = await (await browser.newContext()).newPage();
+  await invitee.goto(/Set your password: (\S+)/.exec(first.text)![1]!);
+  await expect(invitee.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeFocused();
+  await invitee.context().close();
+
+  await page.reload();
+  const member = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  await member.getByRole('button', { name: `Invite ${name} again` }).click();
+  await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}. The link in it works for 24 hours.` }).first()).toBeAttached();
+  await expect(page.getByRole('region', { name: 'Changes' }).getByRole('listitem').first()).toContainText(`Pat Morgan invited ${name} as staff.`);
+  await expect.poll(async () => (await mailTo()).length).toBe(2);
+  const second = (await mailTo()).find((message) => message.id !== first.id)!;
+
+  const again = await (await browser.newContext()).newPage();
+  await again.goto(/Set your password: (\S+)/.exec(second.text)![1]!);
+  await expect(again.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeFocused();
+  await again.getByLabel('New password').fill('robin chose this one');
+  await again.getByLabel('Type it again').fill('robin chose this one');
+  await again.getByRole('button', { name: 'Save password and continue' }).click();
+  await expect(again.getByRole('heading', { name: /^Applications \(\d+\)$/ })).toBeVisible();
+  await again.context().close();
+  // Their own card offers no invitation to themselves.
+  await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: /^Pat Morgan \(you\)/ }) }).getByRole('button', { name: /again$/ })).toHaveCount(0);
+});
+
 test('plain staff are offered no Staff view, and the address alone does not show it', { tag: '@desktop' }, async ({ page }) => {
   await signIn(page, 'staff@example.com', 'staff-demo-password', '/admin?view=staff');
   await expect(page.getByRole('heading', { name: /^Applications \(\d+\)$/ })).toBeVisible();

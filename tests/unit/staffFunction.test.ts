@@ -116,6 +116,43 @@ describe('inviting, changing a role and removing', () => {
     expect((await events(admin))[0]).toMatchObject({ kind: 'invited', actor: 'Pat Morgan', member: 'Jordan New', role: 'staff' });
   });
 
+  test('a member whose link was used before they chose a password is invited again from their card: a new link, which sets the password; the form refuses them, and no admin can invite themselves', async () => {
+    const admin = await demoAdmin();
+    expect((await call(admin, 'POST', { action: 'invite', email: 'closed.page@example.com', name: 'Casey Closed', role: 'staff' })).status).toBe(200);
+    const [first] = inviteOf('closed.page@example.com');
+    // The link is opened (it signs them in), and the page closed before a password was chosen.
+    expect((await open(linkIn(first!))).fragment.get('type')).toBe('invite');
+    const casey = (await members(admin)).find((member) => member.email === 'closed.page@example.com')!;
+    expect(casey.lastSignInAt).not.toBeNull();
+    expect(await call(admin, 'POST', { action: 'invite', email: 'closed.page@example.com', name: 'Casey Closed', role: 'staff' })).toEqual({
+      status: 409,
+      body: { error: 'closed.page@example.com is already on the staff. Change their role in the list instead.' },
+    });
+
+    catcher.clear();
+    expect(await call(admin, 'POST', { action: 'invite-again', userId: casey.userId })).toEqual({
+      status: 200,
+      body: { message: 'Invitation sent to closed.page@example.com. The link in it works for 24 hours.' },
+    });
+    const [second] = inviteOf('closed.page@example.com');
+    expect(second!.text).toContain('Hello Casey Closed');
+    expect(second!.text).toContain('as a staff member');
+    const opened = await open(linkIn(second!));
+    expect(opened.status).toBe(303);
+    const member = serverClient<Database>(supabase.url, supabase.anonKey);
+    expect((await member.auth.setSession({ access_token: opened.fragment.get('access_token')!, refresh_token: opened.fragment.get('refresh_token')! })).error).toBeNull();
+    expect((await member.auth.updateUser({ password: 'caseys-chosen-password' })).error).toBeNull();
+    await member.auth.stopAutoRefresh();
+    expect((await (await clients.signedIn('closed.page@example.com', 'caseys-chosen-password')).rpc('is_staff')).data).toBe(true);
+    // Staff, as before; the log says who invited them again.
+    expect((await members(admin)).find((one) => one.userId === casey.userId)).toMatchObject({ role: 'staff', active: true });
+    expect((await events(admin))[0]).toMatchObject({ kind: 'invited', actor: 'Pat Morgan', member: 'Casey Closed', role: 'staff' });
+
+    const me = (await members(admin)).find((one) => one.email === 'admin@example.com')!;
+    expect(await call(admin, 'POST', { action: 'invite-again', userId: me.userId })).toEqual({ status: 400, body: { error: 'You cannot invite yourself. Another admin can send you a new invitation.' } });
+    expect(await call(admin, 'POST', { action: 'invite-again', userId: 'not-an-id' })).toEqual({ status: 400, body: { error: 'Choose the member to invite again.' } });
+  });
+
   test('an invitation link older than 24 hours is refused', async () => {
     const admin = await demoAdmin();
     expect((await call(admin, 'POST', { action: 'invite', email: 'late.opener@example.com', name: 'Late Opener', role: 'staff' })).status).toBe(200);

@@ -101,7 +101,7 @@ export function StaffView({ userId, onSessionExpired, focusHeading }: Props) {
 
       <section aria-labelledby="invite-heading" className="card">
         <h2 id="invite-heading">Invite a staff member</h2>
-        <p className="hint">They get an e-mail with a link to choose their password. The link works once, for 24 hours.</p>
+        <p className="hint">They get an e-mail with a link to choose their password. The link works once, for 24 hours: if it was used or ran out before they chose one, invite them again from their card.</p>
         <form onSubmit={invite} aria-describedby={inviteError ? 'invite-error' : undefined}>
           <div className="field">
             <label htmlFor="invite-name">Name</label>
@@ -176,6 +176,12 @@ export function StaffView({ userId, onSessionExpired, focusHeading }: Props) {
                       <button type="button" disabled={busy} onClick={() => void act({ action: 'role', userId: member.userId, role: member.role === 'admin' ? 'staff' : 'admin' })}>
                         {member.role === 'admin' ? `Make ${member.name} staff` : `Make ${member.name} an admin`}
                       </button>
+                      {member.userId === userId ? null : (
+                        // For a member whose link was used or ran out before they chose a password, or who forgot it.
+                        <button type="button" disabled={busy} onClick={() => void act({ action: 'invite-again', userId: member.userId })}>
+                          Invite {member.name} again
+                        </button>
+                      )}
                       <button type="button" disabled={busy} onClick={() => setConfirming(member.userId)}>
                         Remove {member.name}
                       </button>

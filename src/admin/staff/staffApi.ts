@@ -1,6 +1,6 @@
 /**
  * The dashboard's calls to the staff Edge Function (supabase/functions/staff): the members and their changes, and
- * an admin's invite, change of role and removal. A plain fetch with the session's token (the dashboard's bundle
+ * an admin's invite (and a member's new invitation), change of role and removal. A plain fetch with the session's token (the dashboard's bundle
  * leaves supabase-js's functions client out: noFunctions.ts). The function decides, in the database, whether the
  * caller is an admin; its refusals arrive as LoadError, so the dashboard treats an ended session or staff access
  * as it does for the lists (isSessionEnded).
@@ -15,6 +15,7 @@ export type { StaffEvent, StaffMember };
 
 export type StaffAction =
   | { action: 'invite'; email: string; name: string; role: 'staff' | 'admin' }
+  | { action: 'invite-again'; userId: string }
   | { action: 'role'; userId: string; role: 'staff' | 'admin' }
   | { action: 'remove'; userId: string };
 

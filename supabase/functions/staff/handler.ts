@@ -3,6 +3,9 @@
  *   GET  the members (name, e-mail, role, active or removed, last sign-in) and the log of changes (public.staff_events);
  *   POST { action: 'invite', email, name, role }  gives access: creates the account if there is none, its active
  *        public.staff row, and queues the invitation e-mail in the outbox (sent at once when mail is set up);
+ *   POST { action: 'invite-again', userId }       a new invitation to an active member, with a new link to set a
+ *        password: for one whose link was used or ran out before they chose one (they closed the page, say), or who
+ *        forgot it; the form's invite refuses an address that has signed in before;
  *   POST { action: 'role', userId, role }         staff <-> admin;
  *   POST { action: 'remove', userId }             ends their access and their sessions at once.
  * Who may: the caller's own token asks the database (public.is_admin(), which reads public.staff: the token's
@@ -88,9 +91,10 @@ export function createStaff(options: StaffOptions): (req: Request) => Promise<Re
       }
       const outcome =
         body.action === 'invite' ? await invite(service, caller.id, body, options.notify)
+        : body.action === 'invite-again' ? await inviteAgain(service, caller.id, body, options.notify)
         : body.action === 'role' ? await changeRole(service, caller.id, body)
         : body.action === 'remove' ? await remove(service, caller.id, body)
-        : { status: 400, error: 'Unknown action: invite, role or remove.' };
+        : { status: 400, error: 'Unknown action: invite, invite-again, role or remove.' };
       return answer(outcome.status, 'error' in outcome ? { error: outcome.error } : { message: outcome.message });
     } catch (error) {
       console.error(`staff: ${(error as Error).message}`);
@@ -198,14 +202,32 @@ async function invite(service: SupabaseClient, actor: string, body: Record<strin
     if (created.error || !created.data.user) throw new Error(`createUser: ${created.error?.message}`);
     account = [created.data.user.id, { email, lastSignInAt: null }];
   }
-  const userId = account[0];
-  const queued = await service.rpc('staff_invite', { p_actor: actor, p_member: userId, p_name: name, p_role: role });
+  return await queueInvitation(service, actor, { userId: account[0], email, name, role }, notify);
+}
+
+/** A new invitation to an active member (not the caller: the database refuses that), as they are on the staff. */
+async function inviteAgain(service: SupabaseClient, actor: string, body: Record<string, unknown>, notify: NotifyConfig | undefined): Promise<Outcome> {
+  const userId = uuidOfBody(body.userId);
+  if (!userId) return { status: 400, error: 'Choose the member to invite again.' };
+  if (userId === actor) return { status: 400, error: 'You cannot invite yourself. Another admin can send you a new invitation.' };
+  const member = await service.from('staff').select('display_name, role, active').eq('user_id', userId).maybeSingle();
+  if (member.error) throw new Error(`staff: ${member.error.message}`);
+  const row = member.data as { display_name: string; role: 'staff' | 'admin'; active: boolean } | null;
+  if (!row?.active) return { status: 404, error: 'That member was removed. Invite them again with the form, as a new member.' };
+  const account = await service.auth.admin.getUserById(userId);
+  if (account.error || !account.data.user?.email) throw new Error(`getUserById: ${account.error?.message ?? 'no e-mail address'}`);
+  return await queueInvitation(service, actor, { userId, email: account.data.user.email, name: row.display_name, role: row.role }, notify);
+}
+
+/** Gives the member access as `role` (again), and queues their invitation e-mail, sent at once when mail is set up. */
+async function queueInvitation(service: SupabaseClient, actor: string, member: { userId: string; email: string; name: string; role: 'staff' | 'admin' }, notify: NotifyConfig | undefined): Promise<Outcome> {
+  const queued = await service.rpc('staff_invite', { p_actor: actor, p_member: member.userId, p_name: member.name, p_role: member.role });
   if (queued.error) return refusalOrThrow(queued.error);
-  await setClaim(service, userId, role);
-  if (!notify) return { status: 200, message: `${name} is on the staff. The invitation e-mail waits in the outbox until mail is set up.` };
+  await setClaim(service, member.userId, member.role);
+  if (!notify) return { status: 200, message: `${member.name} is on the staff. The invitation e-mail waits in the outbox until mail is set up.` };
   // Sent now, as the form functions send theirs; a failure leaves it to the outbox's retries.
   await deliverDue(service, notify).catch((error: Error) => console.error(`staff: the invitation waits in the outbox: ${error.message}`));
-  return { status: 200, message: `Invitation sent to ${email}. The link in it works for ${INVITE_LINK_HOURS} hours.` };
+  return { status: 200, message: `Invitation sent to ${member.email}. The link in it works for ${INVITE_LINK_HOURS} hours.` };
 }
 
 async function changeRole(service: SupabaseClient, actor: string, body: Record<string, unknown>): Promise<Outcome> {
