@@ -11,6 +11,8 @@ import { seriousViolations } from './formPages.ts';
 
 const MAIL = process.env.E2E_MAIL_URL!;
 const ACCESS_ENDED = 'Your staff access has ended. If you still need it, ask an admin.';
+/** The link to set a password, as the invitation's text gives it. */
+const linkIn = (mail: CaughtMail) => /Set your password: (\S+)/.exec(mail.text)![1]!;
 const unique = () => `${Date.now()}${Math.floor(Math.random() * 1000)}`;
 
 async function staffView(page: Page) {
@@ -76,7 +78,7 @@ test('the admin invites a member, who sets a password from the e-mail and works 
   await expect(invitee.getByRole('status').filter({ hasText: ACCESS_ENDED })).toBeVisible();
   await expect(invitee.getByRole('button', { name: 'Sign in' })).toBeVisible();
   // The link does not work a second time.
-  await invitee.goto(/Set your password: (\S+)/.exec(mail[0]!.text)![1]!);
+  await invitee.goto(linkIn(mail[0]!));
   await expect(invitee.getByRole('status').filter({ hasText: 'This invitation link has expired or has been used already. Ask an admin to invite you again.' })).toBeVisible();
   await invitee.context().close();
 });
@@ -89,7 +91,7 @@ test('an invitee who closed the page before choosing a password is invited again
   const mailTo = async () => ((await (await fetch(`${MAIL}/api/messages`)).json()) as CaughtMail[]).filter((message) => message.to.includes(email));
   const first = (await mailTo())[0]!;
   const invitee = await (await browser.newContext()).newPage();
-  await invitee.goto(/Set your password: (\S+)/.exec(first.text)![1]!);
+  await invitee.goto(linkIn(first));
   await expect(invitee.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeFocused();
   await invitee.context().close();
 
@@ -102,7 +104,7 @@ test('an invitee who closed the page before choosing a password is invited again
   const second = (await mailTo()).find((message) => message.id !== first.id)!;
 
   const again = await (await browser.newContext()).newPage();
-  await again.goto(/Set your password: (\S+)/.exec(second.text)![1]!);
+  await again.goto(linkIn(second));
   await expect(again.getByRole('heading', { level: 1, name: 'Choose your password' })).toBeFocused();
   await again.getByLabel('New password').fill('robin chose this one');
   await again.getByLabel('Type it again').fill('robin chose this one');

@@ -41,6 +41,15 @@ export function tokenValues(): Record<string, string> {
 }
 
 /** '(860) 555-0142' -> '+18605550142' */
+/** A page's BreadcrumbList for search engines: Home, then each step of `trail` (a name and a path). */
+export function breadcrumbs(siteUrl: string, trail: ReadonlyArray<{ name: string; path: string }>) {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: [{ name: 'Home', path: '/' }, ...trail].map(({ name, path }, i) => ({ '@type': 'ListItem', position: i + 1, name, item: new URL(path, siteUrl).href })),
+  };
+}
+
 export const e164 = (phone: string) => `+1${phone.replace(/\D/g, '')}`;
 
 /** The card tones' colours (ours: src/theme.ts). */
