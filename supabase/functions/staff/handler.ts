@@ -205,7 +205,7 @@ async function invite(service: SupabaseClient, actor: string, body: Record<strin
   return await queueInvitation(service, actor, { userId: account[0], email, name, role }, notify);
 }
 
-/** A new invitation to an active member (not the caller: the database refuses that), as they are on the staff. */
+/** A new invitation to an active member other than the caller, as they are on the staff (name and role). */
 async function inviteAgain(service: SupabaseClient, actor: string, body: Record<string, unknown>, notify: NotifyConfig | undefined): Promise<Outcome> {
   const userId = uuidOfBody(body.userId);
   if (!userId) return { status: 400, error: 'Choose the member to invite again.' };
