@@ -96,7 +96,11 @@ test('a new service, made from a copy of another: refused while its title is emp
 
   const titles = page.getByLabel('Title', { exact: true });
   const descriptions = page.getByLabel('Description', { exact: true });
+  // The copy's fields are filled in by the editor after the address changes: cleared only once they are, or the
+  // copy's title would come back over the cleared field.
+  await expect(titles.first()).toHaveValue(/^Housekeeping/);
   await titles.first().fill('');
+  await expect(titles.first()).toHaveValue('');
   await publish(page);
   // Refused in the editor, beside the field: nothing is written.
   await expect(page.getByText('Title is required.', { exact: false })).toBeVisible();
