@@ -14,7 +14,7 @@ import { parse } from 'smol-toml';
 import { FORM_CHOICES_FILE } from '../../src/forms/formChoices.ts';
 import { createNotify } from '../../supabase/functions/notify/handler.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
-import type { NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
+import type { NotifyConfig } from '../../supabase/functions/_shared/outbox.ts';
 import { createPurge } from '../../supabase/functions/purge/handler.ts';
 import { createStaff } from '../../supabase/functions/staff/handler.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';

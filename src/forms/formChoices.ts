@@ -9,7 +9,7 @@ import { writeIfChanged } from '../generatedFile.ts';
 import path from 'node:path';
 import type { FormChoices } from '../../supabase/functions/_shared/application.ts';
 import type { InquiryChoices } from '../../supabase/functions/_shared/inquiry.ts';
-import type { NotificationSettings } from '../../supabase/functions/_shared/notify.ts';
+import type { NotificationSettings } from '../../supabase/functions/_shared/outbox.ts';
 import { officeScheduleFrom } from '../content/office.ts';
 import type { Content } from '../content/content.ts';
 import { providerContactForm, type ProviderForm } from './provider.ts';
@@ -86,7 +86,7 @@ export function formChoicesModule(content: Source): string {
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
 import type { RetentionPeriods } from './purge.ts';
-import type { NotificationSettings } from './notify.ts';
+import type { NotificationSettings } from './outbox.ts';
 import type { OfficeSchedule } from './officeHours.ts';
 
 export const formChoices: FormChoices = ${JSON.stringify(formChoicesFrom(content), null, 2)};

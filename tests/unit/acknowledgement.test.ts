@@ -11,7 +11,8 @@ import { loadContent } from '../../src/content/loader.ts';
 import { repliesSchema } from '../../src/content/schemas/replies.ts';
 import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
-import { deliverDue, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
+import { deliverDue } from '../../supabase/functions/_shared/notify.ts';
+import type { NotifyConfig } from '../../supabase/functions/_shared/outbox.ts';
 import { SITE, clientsOf } from './formPosts.ts';
 import { APPLICANT, FAMILY as SAMPLE_FAMILY, laterInOutbox, postApplication as postApplicationTo, postInquiry as postInquiryTo } from './outboxPosts.ts';
 

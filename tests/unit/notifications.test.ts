@@ -11,7 +11,8 @@ import { formEnvironment, mailEnvironment } from '../../supabase/functions/_shar
 import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { NO_TOKEN_REASON, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
-import { deliverDue, queueDigest, type NotifyConfig } from '../../supabase/functions/_shared/notify.ts';
+import { deliverDue, queueDigest } from '../../supabase/functions/_shared/notify.ts';
+import type { NotifyConfig } from '../../supabase/functions/_shared/outbox.ts';
 import { SITE, clientsOf, consentGiven, denoArgs, newAddress, postAsBrowserNavigation, runDeno, runDenoFunction } from './formPosts.ts';
 import { APPLICANT, FAMILY, laterInOutbox, postApplication as postApplicationTo, postInquiry as postInquiryTo } from './outboxPosts.ts';
 

@@ -8,7 +8,7 @@
  * first name.
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import type { Mail } from './mail.ts';
+import { escapeHtml, type Mail } from './mail.ts';
 import { isOpenAt, nextOpening, openingWords, type OfficeSchedule } from './officeHours.ts';
 
 /** content/replies.yaml `acknowledgement`: {name}, {position} and {when} are filled in here. */
@@ -105,8 +105,4 @@ ${footer.map((p) => `<p style="font-size:14px;color:#52606d">${escapeHtml(p)}</p
 /** Fills the {slots} of a line of content. */
 function fill(line: string, slots: Record<string, string>): string {
   return line.replace(/\{(\w+)\}/g, (whole, slot: string) => slots[slot] ?? whole);
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

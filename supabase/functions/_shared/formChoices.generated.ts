@@ -2,7 +2,7 @@
 import type { FormChoices } from './application.ts';
 import type { InquiryChoices } from './inquiry.ts';
 import type { RetentionPeriods } from './purge.ts';
-import type { NotificationSettings } from './notify.ts';
+import type { NotificationSettings } from './outbox.ts';
 import type { OfficeSchedule } from './officeHours.ts';
 
 export const formChoices: FormChoices = {

@@ -7,7 +7,8 @@
  * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { deliverDue, type NotifyConfig } from './notify.ts';
+import { deliverDue } from './notify.ts';
+import type { NotifyConfig } from './outbox.ts';
 import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, issueFillToken, parseForm, readBodyWithin, type AnswerMode, type ClientKey } from './formPost.ts';
 
 /** Why a form was not sent: the fragment of the not-sent page (`/careers/not-sent#<reason>`), which explains it. */

@@ -13,7 +13,7 @@
  */
 import type { ClientKey } from './formPost.ts';
 import { mailApi, RESEND_API } from './mail.ts';
-import type { NotificationSettings, NotifyConfig } from './notify.ts';
+import type { NotificationSettings, NotifyConfig } from './outbox.ts';
 
 export interface FormEnvironment {
   supabaseUrl: string;

@@ -84,3 +84,13 @@ async function errorMessage(response: Response): Promise<string> {
   }
   return text.split('\n')[0]!.trim().slice(0, 300);
 }
+
+/** `Name <address>`, the name as an RFC 5322 quoted string when it holds anything but letters, digits and spaces. */
+export function mailbox(name: string, address: string): string {
+  return `${/^[\p{L}\p{N} ]+$/u.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`} <${address}>`;
+}
+
+/** Text made safe for an e-mail's HTML part. */
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}

@@ -22,35 +22,10 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { overdueLink, recordLink } from './adminLinks.ts';
-import { composeAcknowledgement, readSender, type AcknowledgementSettings } from './acknowledgement.ts';
-import { MailError, type Mail, type Mailer } from './mail.ts';
+import { composeAcknowledgement, readSender } from './acknowledgement.ts';
+import { escapeHtml, mailbox, MailError, type Mail } from './mail.ts';
+import type { ClaimedNotification, NotifyConfig } from './outbox.ts';
 import { deliverStaffInvite } from './staffInvite.ts';
-
-/** What the content (site.yaml `notifications`, the agency's name, the openings) says; env may override `to`/`from`. */
-export interface NotificationSettings {
-  /** The agency's name: the sender's display name and the e-mails' signature. */
-  agency: string;
-  /** The sending address (a domain the mail service has verified). */
-  from: string;
-  /** The intake addresses that hear of each request. */
-  to: string[];
-  /** The reply promise, in hours: an inquiry still New after this long is overdue. */
-  replyWithinHours: number;
-  /** The openings by code, to say which one an application is for. */
-  positions: Array<{ code: string; title: string }>;
-  /** More than `moreThan` requests within `withinMinutes` come as one e-mail (site.yaml `notifications.burst`). */
-  burst?: { moreThan: number; withinMinutes: number };
-  /** The instant reply to each sender (content/replies.yaml, the office hours): acknowledgement.ts. */
-  acknowledgement?: AcknowledgementSettings;
-}
-
-export interface NotifyConfig extends NotificationSettings {
-  mailer: Mailer;
-  /** The public site's origin, where /admin is. */
-  siteUrl: string;
-  /** Times are written in the agency's own zone. */
-  timeZone?: string;
-}
 
 export interface DeliveryReport {
   sent: number;
@@ -58,20 +33,6 @@ export interface DeliveryReport {
   retrying: number;
   /** Given up: shown in the dashboard. */
   failed: number;
-}
-
-/** One claimed row, as public.claim_notifications returns it. */
-export interface ClaimedNotification {
-  id: string;
-  kind: 'inquiry' | 'application' | 'digest' | 'burst' | 'staff_invite';
-  record_id: string | null;
-  record_created_at: string | null;
-  position_code: string | null;
-  digest_day: string | null;
-  overdue: Array<{ id: string; created_at: string }> | null;
-  /** A burst's requests; `unverified` ones came without the form's time token and are filed under Spam. */
-  items?: Array<{ kind: 'inquiry' | 'application'; id: string; created_at: string; unverified: boolean }> | null;
-  attempts: number;
 }
 
 export const AGENCY_TIME_ZONE = 'America/New_York';
@@ -133,7 +94,7 @@ async function deliverAcknowledgement(supabase: SupabaseClient, kind: 'inquiry' 
     const sender = await readSender(supabase, kind, recordId);
     // Erased meanwhile, or no address: nothing to send.
     if (!sender) return undefined;
-    const from = `${quoteName(config.agency)} <${config.from}>`;
+    const from = mailbox(config.agency, config.from);
     const mail = composeAcknowledgement(kind, sender, config.acknowledgement, { agency: config.agency, from, siteUrl: config.siteUrl, positions: config.positions });
     await config.mailer.send(mail, id);
     return undefined;
@@ -151,7 +112,7 @@ export async function queueDigest(supabase: SupabaseClient, replyWithinHours: nu
 
 /** The e-mail of one row: subject, plain text and simple HTML, with no personal data. */
 export function composeNotification(row: ClaimedNotification, config: NotifyConfig): Mail {
-  const from = `${quoteName(config.agency)} <${config.from}>`;
+  const from = mailbox(config.agency, config.from);
   const when = (iso: string) => formatWhen(iso, config.timeZone ?? AGENCY_TIME_ZONE);
   if (row.kind === 'digest') {
     const overdue = row.overdue ?? [];
@@ -211,13 +172,4 @@ ${items.length ? `<ul>${items.map((item) => `<li><a href="${escapeHtml(item.href
 /** "Wed, Nov 25, 2026, 9:14 AM EST" in the agency's zone. */
 export function formatWhen(iso: string, timeZone: string): string {
   return new Intl.DateTimeFormat('en-US', { weekday: 'short', month: 'short', day: 'numeric', year: 'numeric', hour: 'numeric', minute: '2-digit', timeZone, timeZoneName: 'short' }).format(new Date(iso));
-}
-
-/** A display name as an RFC 5322 quoted string when it holds anything but letters, digits and spaces. */
-function quoteName(name: string): string {
-  return /^[\p{L}\p{N} ]+$/u.test(name) ? name : `"${name.replace(/["\\]/g, '\\$&')}"`;
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

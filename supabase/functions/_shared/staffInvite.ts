@@ -11,8 +11,8 @@
  * before the e-mail went is not sent one (the row is marked failed, saying why).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
-import { MailError, type Mail } from './mail.ts';
-import type { ClaimedNotification, NotifyConfig } from './notify.ts';
+import { escapeHtml, mailbox, MailError, type Mail } from './mail.ts';
+import type { ClaimedNotification, NotifyConfig } from './outbox.ts';
 
 /** How long the link works, as config.toml's otp_expiry says; the e-mail says it. */
 export const INVITE_LINK_HOURS = 24;
@@ -45,7 +45,7 @@ export async function deliverStaffInvite(supabase: SupabaseClient, row: Pick<Cla
 
 /** The e-mail: who it is for, what the dashboard is, the link and how long it works. */
 export function composeStaffInvite(invite: { email: string; name: string; role: string; link: string }, config: Pick<NotifyConfig, 'agency' | 'from'>): Mail {
-  const from = /^[\p{L}\p{N} ]+$/u.test(config.agency) ? `${config.agency} <${config.from}>` : `"${config.agency.replace(/["\\]/g, '\\$&')}" <${config.from}>`;
+  const from = mailbox(config.agency, config.from);
   const subject = `You are invited to the ${config.agency} staff dashboard`;
   const role = invite.role === 'admin' ? 'an admin (you can also manage staff, export and erase records)' : 'a staff member';
   const intro = `Hello ${invite.name}, you have been given access to the ${config.agency} staff dashboard as ${role}.`;
@@ -60,8 +60,4 @@ export function composeStaffInvite(invite: { email: string; name: string; role: 
 <p style="font-size:14px;color:#52606d">${escapeHtml(config.agency)} website</p>
 </body></html>`;
   return { from, to: [invite.email], subject, text, html };
-}
-
-function escapeHtml(text: string): string {
-  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }

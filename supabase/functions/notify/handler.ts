@@ -5,7 +5,8 @@
  * promise (once a day, however often it is called).
  */
 import { serverClient } from '../_shared/client.ts';
-import { deliverDue, queueDigest, type NotifyConfig } from '../_shared/notify.ts';
+import { deliverDue, queueDigest } from '../_shared/notify.ts';
+import type { NotifyConfig } from '../_shared/outbox.ts';
 import { jsonAnswer as json, roleOf } from '../_shared/serviceRole.ts';
 
 export interface NotifyOptions {

@@ -17,7 +17,8 @@
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { serverClient } from '../_shared/client.ts';
 import { corsHeaders } from '../_shared/formPost.ts';
-import { deliverDue, type NotifyConfig } from '../_shared/notify.ts';
+import { deliverDue } from '../_shared/notify.ts';
+import type { NotifyConfig } from '../_shared/outbox.ts';
 import { roleOf } from '../_shared/serviceRole.ts';
 import { INVITE_LINK_HOURS } from '../_shared/staffInvite.ts';
 

@@ -7,7 +7,7 @@
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
-import type { NotifyConfig } from '../_shared/notify.ts';
+import type { NotifyConfig } from '../_shared/outbox.ts';
 import {
   APPLICATION_FIELDS,
   APPLICATION_LIMITS,

@@ -10,7 +10,7 @@
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
-import type { NotifyConfig } from '../_shared/notify.ts';
+import type { NotifyConfig } from '../_shared/outbox.ts';
 import { createFormFunction, fieldErrors, logFailure, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
 import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
