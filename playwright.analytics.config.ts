@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
+import { chromiumLaunchOptions } from './scripts/harness/chromium.ts';
 
 /**
  * The analytics browser tests on their own (`npx playwright test -c playwright.analytics.config.ts`): they start

@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { chromiumLaunchOptions } from './scripts/lib/chromium.ts';
+import { chromiumLaunchOptions } from './scripts/harness/chromium.ts';
 import { e2ePorts } from './tests/e2e/ports.ts';
 
 /**

@@ -27,10 +27,10 @@ function contentInDev(): Plugin {
         const inContent = path.resolve(server.config.root, file).startsWith(contentDir + path.sep);
         if (inContent && !file.endsWith('.mdx')) server.ws.send({ type: 'full-reload' });
       });
-      // The pictures and fonts a build publishes (scripts/lib/publicAssets.ts), served from their sources.
+      // The pictures and fonts a build publishes (scripts/generator/publicAssets.ts), served from their sources.
       server.middlewares.use((req, res, next) => {
         if (req.method !== 'GET' || !/^\/assets\/(images|fonts)\//.test(req.url ?? '')) return next();
-        import('./scripts/lib/devAssets.ts')
+        import('./scripts/generator/devAssets.ts')
           .then(({ devAsset }) => devAsset(server.config.root, req.url!.split('?')[0]!))
           .then((asset) => {
             if (!asset) return next();

@@ -6,7 +6,7 @@ import type { PageMeta } from '../src/seo/head.ts';
 /**
  * All a page's document is made from: its Page and +data, and its address (the 404 page's head names it). Narrower
  * than Vike's pageContext on purpose: the prerender renders the pages of a template route after the first by
- * calling their +data and documentHtml with this much (scripts/lib/prerender.ts), so neither may read more.
+ * calling their +data and documentHtml with this much (scripts/generator/prerender.ts), so neither may read more.
  */
 export type DocumentContext = Pick<PageContextServer, 'Page' | 'data' | 'urlPathname'>;
 

@@ -24,11 +24,11 @@ import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { loadContent } from '../src/content/loader.ts';
 import { publicRoutes } from '../src/routes.ts';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
-import { freePorts } from './lib/freePorts.ts';
-import { copyProject } from './lib/projectCopy.ts';
+import { chromiumLaunchOptions } from './harness/chromium.ts';
+import { freePorts } from './harness/freePorts.ts';
+import { copyProject } from './harness/projectCopy.ts';
 import { startLocalSupabase } from './local-supabase/server.ts';
-import { createStaticServer } from './serve.ts';
+import { createStaticServer } from './live/siteServer.ts';
 
 const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
 type Category = (typeof CATEGORIES)[number];

@@ -14,26 +14,26 @@
  * Builds run in throw-away copies of the project, so the real dist/ and content/ are untouched.
  * `--builds` prints the build figures only, with clean builds of the site + 1,000 services timed side by side with
  * Astro building the same pages and, with `--vs <commit-ish>`, with the project at that commit (`--runs N`, default
- * 3): scripts/lib/buildsBench.ts.
+ * 3): scripts/benches/buildsBench.ts.
  */
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
-import { measureAdmin } from './lib/adminBench.ts';
-import { measureApply } from './lib/applyBench.ts';
-import { measureEditorSave } from './lib/editorBench.ts';
-import { decapBundle } from './lib/editorPage.ts';
-import { measureAcknowledgement, measureNotify } from './lib/notifyBench.ts';
-import { measurePurge } from './lib/purgeBench.ts';
-import { measureReports } from './lib/reportBench.ts';
-import { measureTransfer } from './lib/transferBench.ts';
-import { median, p95, signInBurst, type BurstResult } from './lib/signInBurst.ts';
+import { measureAdmin } from './benches/adminBench.ts';
+import { measureApply } from './benches/applyBench.ts';
+import { measureEditorSave } from './benches/editorBench.ts';
+import { decapBundle } from './generator/editorPage.ts';
+import { measureAcknowledgement, measureNotify } from './benches/notifyBench.ts';
+import { measurePurge } from './benches/purgeBench.ts';
+import { measureReports } from './benches/reportBench.ts';
+import { measureTransfer } from './benches/transferBench.ts';
+import { median, p95, signInBurst, type BurstResult } from './benches/signInBurst.ts';
 import { startLocalSupabase } from './local-supabase/server.ts';
-import { freePorts } from './lib/freePorts.ts';
-import { copyProject } from './lib/projectCopy.ts';
-import { runMeasuringTree } from './lib/treeMemory.ts';
-import { EXTRA_PAGES, benchArgs, addExtraServices, cleanBuildFigures, marginalMs } from './lib/buildsBench.ts';
+import { freePorts } from './harness/freePorts.ts';
+import { copyProject } from './harness/projectCopy.ts';
+import { runMeasuringTree } from './benches/treeMemory.ts';
+import { EXTRA_PAGES, benchArgs, addExtraServices, cleanBuildFigures, marginalMs } from './benches/buildsBench.ts';
 import { UNLISTED_ROUTES } from '../src/routes.ts';
 
 const ARGS = benchArgs(process.argv.slice(2));

@@ -3,7 +3,7 @@
  * the security headers (_headers, and each page's style policy). Everything is built in a folder of its own
  * (dist/.build-<pid>, src/buildDir.ts) and moved to dist/client only when every step succeeded: a failure leaves
  * the previous build in dist/client, served and deployable as it was.
- * The bundles are reused when only content changed (scripts/lib/buildCache.ts); the pages are always all
+ * The bundles are reused when only content changed (scripts/generator/buildCache.ts); the pages are always all
  * prerendered again. This process stays small: the content step, the bundler and the prerender's workers each run
  * in processes of their own. `npm run build` runs it compiled (scripts/build.mjs).
  */
@@ -15,14 +15,14 @@ import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { backendLine } from '../src/localBackend.ts';
 import { secretsInBrowserVariables } from '../src/supabaseKey.ts';
 import { headerRules, headersFile } from '../src/security/headers.ts';
-import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './lib/buildCache.ts';
-import type { Bundled, BundleStepResult } from './lib/bundle.ts';
-import { compiledScript } from './lib/compiled.mjs';
-import type { ContentStepResult } from './lib/contentCheck.ts';
-import { writeEditorPage } from './lib/editorPage.ts';
-import { writeFonts, writeImages } from './lib/publicAssets.ts';
-import { BuildOutput, failedBuildText, publish, removeAbandonedStaging, stagingDir } from './lib/output.ts';
-import { prerenderWorkers, startPrerender, type Prerender } from './lib/writePages.ts';
+import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './generator/buildCache.ts';
+import type { Bundled, BundleStepResult } from './generator/bundle.ts';
+import { compiledScript } from './generator/compiled.mjs';
+import type { ContentStepResult } from './generator/contentCheck.ts';
+import { writeEditorPage } from './generator/editorPage.ts';
+import { writeFonts, writeImages } from './generator/publicAssets.ts';
+import { BuildOutput, failedBuildText, publish, removeAbandonedStaging, stagingDir } from './generator/output.ts';
+import { prerenderWorkers, startPrerender, type Prerender } from './generator/writePages.ts';
 
 const dist = path.join(process.cwd(), 'dist');
 const staging = stagingDir(dist);
@@ -61,7 +61,7 @@ const stepResult = path.join(cache, 'content-step.json');
 const childEnv = { ...process.env, NODE_ENV: 'production', [CONTENT_SNAPSHOT_ENV]: snapshot, [BUILD_DIR_ENV]: staging };
 
 /**
- * Starts the bundling step (scripts/lib/bundle.ts), which loads Vite and the plugins while the content is checked
+ * Starts the bundling step (scripts/generator/bundle.ts), which loads Vite and the plugins while the content is checked
  * and bundles once `run` is called; `stop` ends it without bundling.
  */
 async function startBundler() {
@@ -75,7 +75,7 @@ async function startBundler() {
   // peaked at 233-237 MB, against 300 MB with V8's defaults and 272-287 MB with the young generation capped only,
   // in the same time. (--optimize-for-size took 15 MB more off, for 5% more time of a clean build and 15% more of
   // this step.) Only a build after a change of code or dependencies bundles: a content edit reuses the bundles.
-  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=50', await compiledScript(process.cwd(), 'scripts/lib/bundle.ts'), resultFile], {
+  const child = spawn(process.execPath, ['--max-semi-space-size=2', '--heap-growing-percent=50', await compiledScript(process.cwd(), 'scripts/generator/bundle.ts'), resultFile], {
     stdio: ['pipe', 'inherit', 'inherit'],
     env: { MIMALLOC_ARENA_EAGER_COMMIT: '0', MIMALLOC_PURGE_DELAY: '0', ...childEnv },
   });
@@ -98,7 +98,7 @@ async function startBundler() {
   };
 }
 
-const prerenderScript = await compiledScript(process.cwd(), 'scripts/lib/prerender.ts');
+const prerenderScript = await compiledScript(process.cwd(), 'scripts/generator/prerender.ts');
 // How many pages the content gives, before it is read: about one per service and job file.
 const filesIn = (folder: string) => (existsSync(path.join('content', folder)) ? readdirSync(path.join('content', folder)).length : 0);
 const workers = prerenderWorkers(filesIn('services') + filesIn('jobs'));
@@ -120,7 +120,7 @@ else bundler = await startBundler();
 rmSync(stepResult, { force: true });
 // V8's young generation kept small: the step makes much short-lived garbage, and with the default it held about
 // 30 MB more for a +1,000-service site, beside the bundler loading, in the same time.
-const step = spawnSync(process.execPath, ['--max-semi-space-size=2', await compiledScript(process.cwd(), 'scripts/lib/contentStep.ts'), snapshot, stepResult], { stdio: 'inherit' });
+const step = spawnSync(process.execPath, ['--max-semi-space-size=2', await compiledScript(process.cwd(), 'scripts/generator/contentStep.ts'), snapshot, stepResult], { stdio: 'inherit' });
 let site: ContentStepResult;
 try {
   site = JSON.parse(readFileSync(stepResult, 'utf8')) as ContentStepResult;

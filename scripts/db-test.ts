@@ -1,16 +1,16 @@
 /**
  * `npm run test:db`: the database's own tests, as a Supabase project keeps them, and its advisor. First Supabase's
- * lints (splinter, scripts/lib/advisor.ts) on the migrated database: any ERROR or WARN, or an INFO not accepted
+ * lints (splinter, scripts/postgres/advisor.ts) on the migrated database: any ERROR or WARN, or an INFO not accepted
  * with its reason, fails the run. Then the pgTAP files in
  * supabase/tests/database/ run by pg_prove, in name order, against a throw-away PostgreSQL 15 with the platform,
- * every migration, the stages and the seed (scripts/lib/postgres15.ts). The same files run unchanged under
+ * every migration, the stages and the seed (scripts/postgres/postgres15.ts). The same files run unchanged under
  * `supabase test db`. Needs Debian's postgresql-15, postgresql-15-pgtap and pg_prove
  * (libtap-parser-sourcehandler-pgtap-perl); `.ci/run` installs them.
  */
 import { chmodSync, copyFileSync, existsSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import { acceptedReason, advisorProblems, findingLine, runAdvisor, simulateHostedExtensions } from './lib/advisor.ts';
-import { migrate, startPostgres15 } from './lib/postgres15.ts';
+import { acceptedReason, advisorProblems, findingLine, runAdvisor, simulateHostedExtensions } from './postgres/advisor.ts';
+import { migrate, startPostgres15 } from './postgres/postgres15.ts';
 
 export const DATABASE_TESTS = 'supabase/tests/database';
 

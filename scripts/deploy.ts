@@ -8,14 +8,14 @@
  * `npm run deploy -- --dry-run` prints every step and command, secrets masked, and which settings are missing; it
  * runs nothing and needs no credentials. Without --dry-run a missing setting, or a missing tool, stops it before
  * anything is changed, naming it; a failing step stops it there, naming what is done and what is not.
- * The steps themselves are in scripts/lib/deployPlan.ts.
+ * The steps themselves are in scripts/deploy/deployPlan.ts.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { commandEnv, commandLine, DEPLOY_SETTINGS, deploySteps, functionNames, functionsWithoutConfig, missingSettings, pgEnvironment, type Command } from './lib/deployPlan.ts';
+import { commandEnv, commandLine, DEPLOY_SETTINGS, deploySteps, functionNames, functionsWithoutConfig, missingSettings, pgEnvironment, type Command } from './deploy/deployPlan.ts';
 
 const { values: options } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
 const dryRun = options['dry-run'];

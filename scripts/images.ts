@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import sharp from 'sharp';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
+import { chromiumLaunchOptions } from './harness/chromium.ts';
 import { loadContent } from '../src/content/loader.ts';
 import { publishedFonts } from '../src/fonts.ts';
 import { escapeHtml } from '../src/seo/head.ts';

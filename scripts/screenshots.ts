@@ -8,7 +8,7 @@
  *     admin, the Staff list;
  *   - docs/images/home.png, service.png and dashboard.png (committed; README shows them): 1280x800, the first
  *     screen only, saved as palette PNGs.
- * By default it builds the site in a throw-away copy of the project (scripts/lib/projectCopy.ts) for a local
+ * By default it builds the site in a throw-away copy of the project (scripts/harness/projectCopy.ts) for a local
  * Supabase stand-in of its own, both on free ports, as `npm run audit` and the browser tests do: the pictures
  * show the sources as they are now, dist/ is left alone, and a running `npm start` is never in the way.
  * `-- --no-build` photographs the existing dist/client instead (built by `npm start` or `npm run build` for the
@@ -21,10 +21,10 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { chromium, type BrowserContext, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { chromiumLaunchOptions } from './lib/chromium.ts';
-import { copyProject, type ProjectCopy } from './lib/projectCopy.ts';
+import { chromiumLaunchOptions } from './harness/chromium.ts';
+import { copyProject, type ProjectCopy } from './harness/projectCopy.ts';
 import { startLocalSupabase, type LocalSupabase } from './local-supabase/server.ts';
-import { createStaticServer } from './serve.ts';
+import { createStaticServer } from './live/siteServer.ts';
 
 const WIDTHS = [375, 1280] as const;
 /** The first screen's height at each width (a full-page shot is as tall as the page). */

@@ -2,12 +2,12 @@
  * `npm start`: builds the site, then runs the local Supabase stand-in on 127.0.0.1:$LOCAL_SUPABASE_PORT (54321)
  * with demo data, the mail catcher's inbox on 127.0.0.1:$MAIL_CATCHER_PORT (54324), where the notification
  * e-mails land, and serves dist/client on http://localhost:$PORT (3000), each in a process of its own that
- * is started again if it stops (scripts/lib/stack.ts). `HOST` changes the address both listen on.
- * While it runs, a change under content/ builds the site again (scripts/lib/contentWatch.ts), in a live builder
- * that keeps the build warm and renders only the pages the change can touch (scripts/lib/liveBuild.ts): the site
+ * is started again if it stops (scripts/live/stack.ts). `HOST` changes the address both listen on.
+ * While it runs, a change under content/ builds the site again (scripts/live/contentWatch.ts), in a live builder
+ * that keeps the build warm and renders only the pages the change can touch (scripts/live/liveBuild.ts): the site
  * served changes only when the build succeeds, the stand-in's functions take the new form choices at
  * once, and a content error is printed in plain words while the previous site stays up.
- * The content editor (/admin/content/) saves into content/ through the site server (scripts/lib/editorApi.ts) and
+ * The content editor (/admin/content/) saves into content/ through the site server (scripts/live/editorApi.ts) and
  * shows how each save was built. `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything. When a part
  * cannot start (a port taken, most often by another `npm start`), it says which part and why, and stops the parts
  * it had started.
@@ -17,9 +17,9 @@ import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDITOR_PATH, type EditorStatus } from '../src/editor/shared.ts';
-import { followContent } from './lib/contentWatch.ts';
-import { startLiveBuilder } from './lib/liveBuildClient.ts';
-import { StartFailure, startStack, type Stack } from './lib/stack.ts';
+import { followContent } from './live/contentWatch.ts';
+import { startLiveBuilder } from './live/liveBuildClient.ts';
+import { StartFailure, startStack, type Stack } from './live/stack.ts';
 
 const DEFAULT_API_PORT = 54321;
 const apiPort = Number(process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_API_PORT);
@@ -71,7 +71,7 @@ console.log(`\nSite:     ${stack.siteUrl}`);
 console.log(`Inbox:    ${stack.mailUrl}  (the e-mails staff are sent: a new request, the overdue digest)`);
 if (building) console.log(`Editor:   ${stack.siteUrl}${EDITOR_PATH}  (change the site's words and pictures; saves are built at once)`);
 // Each change is built by the live builder, which keeps the content step and the prerender warm and renders only
-// the pages the change can touch (scripts/lib/liveBuild.ts); it started warming up meanwhile.
+// the pages the change can touch (scripts/live/liveBuild.ts); it started warming up meanwhile.
 const watching = live ? followContent('content', () => live.build(), undefined, report) : undefined;
 console.log(`${watching ? 'Content is watched: a saved change to content/ builds the site again.\n' : ''}Press Ctrl-C to stop.`);
 

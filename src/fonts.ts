@@ -3,7 +3,7 @@
  * Braille Institute for readers with low vision: letters that cannot be mistaken for each other) and
  * Fraunces, a warm soft serif, for headings. Latin subset only, `font-display: swap` (text shows at once in
  * the fallback face), and no request to any font host. The build copies the files to /assets/fonts/ under
- * names carrying a hash of their bytes (scripts/lib/publicAssets.ts); the text face and the heading face
+ * names carrying a hash of their bytes (scripts/generator/publicAssets.ts); the text face and the heading face
  * are preloaded, so that both are usually there before the first paint.
  * Server-side only: pages get the @font-face rules and preload links in their <head> (renderer/).
  */

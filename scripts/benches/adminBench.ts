@@ -7,8 +7,8 @@
  */
 import path from 'node:path';
 import { chromium, type Page } from '@playwright/test';
-import { createStaticServer } from '../serve.ts';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { createStaticServer } from '../live/siteServer.ts';
+import { chromiumLaunchOptions } from '../harness/chromium.ts';
 import { demoApplications, demoInquiries, seedApplications, seedInquiries, seedWorkflow } from '../local-supabase/seedData.ts';
 import { startLocalSupabase } from '../local-supabase/server.ts';
 

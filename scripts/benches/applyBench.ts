@@ -7,8 +7,8 @@ import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { PDFDocument } from 'pdf-lib';
 import { randomBytes } from 'node:crypto';
-import { createStaticServer } from '../serve.ts';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { createStaticServer } from '../live/siteServer.ts';
+import { chromiumLaunchOptions } from '../harness/chromium.ts';
 import { startLocalSupabase } from '../local-supabase/server.ts';
 
 export async function measureApply(client: string, apiPort: number, runs = 5): Promise<{ medianMs: number; maxMs: number; resumeBytes: number }> {

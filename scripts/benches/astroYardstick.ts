@@ -1,5 +1,5 @@
 /**
- * The Astro yardstick of `npm run bench -- --builds`: a real Astro project (scripts/lib/astro-yardstick/) that builds
+ * The Astro yardstick of `npm run bench -- --builds`: a real Astro project (scripts/benches/astro-yardstick/) that builds
  * the same service pages from the same content files, so that our clean build can be timed beside Astro's.
  *
  * Astro and its integrations are installed once, at pinned versions, into a cache folder outside the repository
@@ -26,7 +26,7 @@ const ASTRO_MIN_NODE = [22, 12] as const;
 /** The Node that runs Astro when the bench's own Node is older (Node 20): the newest 22 LTS on npm's node-<os>-<cpu>. */
 export const ASTRO_NODE_VERSION = '22.23.3';
 
-const TEMPLATE = fileURLToPath(new URL('./astro-yardstick/', import.meta.url));
+const TEMPLATE = fileURLToPath(new URL('./astro-yardstick', import.meta.url));
 
 /** What bench.ts times: `command`, run with cwd `dir`, is one clean Astro build of the prepared project. */
 export interface AstroYardstick {

@@ -1,7 +1,7 @@
 /**
  * `npm run bench -- --builds [--vs <commit-ish>] [--runs N]`: clean builds of the site with 1,000 generated
  * services, timed side by side with the project at an earlier commit (a git worktree) and with Astro building the
- * same pages (scripts/lib/astroYardstick.ts). The commands run in turn, A B A B ..., and each
+ * same pages (scripts/benches/astroYardstick.ts). The commands run in turn, A B A B ..., and each
  * ratio is taken pair by pair, so a machine whose speed drifts during the call (it is shared) moves both sides of
  * a pair alike; every figure is the median, with min and max beside it. A clean build starts without dist/ and
  * .build-cache/; it is timed from the start of `node scripts/build.mjs` to its exit, start-up included.
@@ -15,7 +15,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { withoutProductionSignals } from '../../src/launchHosts.ts';
 import { astroYardstick, type AstroYardstick } from './astroYardstick.ts';
-import { copyProject } from './projectCopy.ts';
+import { copyProject } from '../harness/projectCopy.ts';
 import { runMeasuringTree } from './treeMemory.ts';
 
 export const EXTRA_PAGES = 1000;
@@ -305,7 +305,7 @@ async function inTurn(commands: Timed[], runs: number, log: (line: string) => vo
   return { ...inTurnFigures(seconds), loads: spread(loads) };
 }
 
-/** Astro building the same pages (scripts/lib/astroYardstick.ts), cleaned up on Ctrl-C too. */
+/** Astro building the same pages (scripts/benches/astroYardstick.ts), cleaned up on Ctrl-C too. */
 async function astro(log: (line: string) => void): Promise<AstroYardstick | { skipped: string }> {
   const prepared = await astroYardstick({ extraServices: (dir) => addExtraServices(dir), log });
   if ('skipped' in prepared) return prepared;
@@ -353,7 +353,7 @@ export async function cleanBuildFigures({ vs, runs, supabaseUrl, log = console.l
       profiled.push({ label: side.label, steps: buildSteps(run.stderr), wallSeconds: run.seconds, treeMb: run.peakTreeKb / 1024, load: loadavg()[0]! });
     }
 
-    log('Preparing Astro with the same pages (scripts/lib/astroYardstick.ts)...');
+    log('Preparing Astro with the same pages (scripts/benches/astroYardstick.ts)...');
     yardstick = await astro(log).catch((error: Error) => ({ skipped: `the yardstick failed: ${error.message.split('\n')[0]}` }));
     const commands = sides.map(build);
     if (!('skipped' in yardstick)) {

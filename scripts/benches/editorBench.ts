@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { EDITOR_API_PATH } from '../../src/editor/shared.ts';
-import { copyProject } from './projectCopy.ts';
+import { copyProject } from '../harness/projectCopy.ts';
 import { median } from './signInBurst.ts';
-import { startInCopy } from './startInCopy.ts';
+import { startInCopy } from '../harness/startInCopy.ts';
 
 export interface EditorBench {
   saves: number;

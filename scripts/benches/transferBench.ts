@@ -1,12 +1,12 @@
 /**
- * What a phone downloads to show each public page: the bytes on the wire (compressed as scripts/serve.ts sends
+ * What a phone downloads to show each public page: the bytes on the wire (compressed as scripts/live/siteServer.ts sends
  * them) of the HTML, its fonts, its pictures and any script, for a first visit with an empty cache, in chromium
  * at 375 x 740 CSS px and a device pixel ratio of 2 (so a photo's srcset picks what a phone would).
  * Pictures below the fold load lazily and are not counted until the visitor scrolls to them.
  */
 import { chromium } from '@playwright/test';
-import { createStaticServer } from '../serve.ts';
-import { chromiumLaunchOptions } from './chromium.ts';
+import { createStaticServer } from '../live/siteServer.ts';
+import { chromiumLaunchOptions } from '../harness/chromium.ts';
 
 export interface PageTransfer {
   path: string;

@@ -122,7 +122,7 @@ export function scheduleSql(): string {
     headers := jsonb_build_object('Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'))
   ) $$);`;
   return [
-    '-- Written by scripts/lib/deployPlan.ts (npm run deploy): the schedules of the README, "Deploy to production", step 6.',
+    '-- Written by scripts/deploy/deployPlan.ts (npm run deploy): the schedules of the README, "Deploy to production", step 6.',
     'create extension if not exists pg_cron;',
     'create extension if not exists pg_net with schema extensions;',
     `\\getenv project_url ${PROJECT_URL_ENV}`,

@@ -14,7 +14,7 @@ import { FORM_SCRIPT_MANIFEST, FORM_SCRIPT_SOURCE, type FormScriptManifest } fro
 
 /**
  * Bundles one script of ours on its own (outside Vike), into the build's folder under assets/ with its hash in its
- * name: the form script here, the content editor's (scripts/lib/buildEditorScript.ts). Returns its file name.
+ * name: the form script here, the content editor's (scripts/generator/buildEditorScript.ts). Returns its file name.
  */
 export async function bundleScript(root: string, outRoot: string, name: string, source: string, target: string): Promise<string> {
   const client = path.join(outRoot, 'client');

@@ -14,7 +14,7 @@ import { fileURLToPath } from 'node:url';
 export const CACHE_DIR = '.build-cache';
 
 /** Every script the build runs compiled: the build itself and the steps it runs in processes of their own. */
-const BUILD_SCRIPTS = ['scripts/build.ts', 'scripts/lib/contentStep.ts', 'scripts/lib/bundle.ts', 'scripts/lib/prerender.ts', 'scripts/lib/liveBuild.ts'];
+const BUILD_SCRIPTS = ['scripts/build.ts', 'scripts/generator/contentStep.ts', 'scripts/generator/bundle.ts', 'scripts/generator/prerender.ts', 'scripts/live/liveBuild.ts'];
 
 /** What the compiled scripts are made of: our code (packages stay imports, so their versions do not matter here). */
 const SCRIPT_INPUTS = ['src', 'scripts', 'supabase/functions/_shared', 'package.json'];

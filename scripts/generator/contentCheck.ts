@@ -1,6 +1,6 @@
 /**
- * What the build's content step does (scripts/lib/contentStep.ts runs it in a process of its own for each build;
- * `npm start`'s live builder, scripts/lib/liveBuild.ts, keeps it loaded): validates the content, writes the
+ * What the build's content step does (scripts/generator/contentStep.ts runs it in a process of its own for each build;
+ * `npm start`'s live builder, scripts/live/liveBuild.ts, keeps it loaded): validates the content, writes the
  * form's choices for the Edge Functions and the workflow's stages for the database, hands the content to the
  * prerender (a snapshot), and works out the files the build writes last (sitemap, robots.txt, what the security
  * headers name).
@@ -107,14 +107,14 @@ async function contentResult(content: Content, output: StepOutput): Promise<Cont
     formChoicesUpdated: writeFormChoices(content),
     // Nor can the database: its stage lookup tables are kept in step by a generated SQL file.
     workflowSqlUpdated: writeWorkflowSql(content),
-    // The pages to prerender (scripts/lib/prerender.mjs reads this file as its plan).
+    // The pages to prerender (scripts/generator/prerender.ts reads this file as its plan).
     paths: routes.map((route) => route.path),
     sitemap: sitemapXml(routes, origin),
     robots: robotsTxt(origin),
     policySources: policySources(content),
     // The pictures the pages name, for the build to publish.
     images: Object.values(content.images),
-    // The content editor's configuration, from the schemas loaded here (scripts/lib/editorConfig.ts).
+    // The content editor's configuration, from the schemas loaded here (scripts/generator/editorConfig.ts).
     siteName: content.site.name,
     editorCollections: editorCollections(),
   };

@@ -1,6 +1,6 @@
 /**
  * The build's first step, in a process of its own so that its memory (the parser, the schemas, every file's
- * syntax tree) is given back before the bundler and the prerender start: scripts/lib/contentCheck.ts, with the
+ * syntax tree) is given back before the bundler and the prerender start: scripts/generator/contentCheck.ts, with the
  * service files valid in the previous build kept beside the snapshot (validated-services.json), as long as the
  * content code (src/content/) and the dependencies are the same.
  * Usage: content-step <snapshot file> <result file>; the result is a ContentStepResult.

@@ -361,7 +361,7 @@ function toField(name: string, raw: JsonNode, definitions: Record<string, JsonNo
   const base: DecapField = { name, label: labelFor(name), widget: 'string', ...(node.description ? { hint: node.description } : {}), required };
   const type = Array.isArray(node.type) ? undefined : node.type;
   if (node.anyOf || node.oneOf || Array.isArray(node.type)) {
-    throw new Error(`${where}: a choice between types (anyOf/oneOf) has no editor field; give the field one type, or map it in scripts/lib/editorConfig.ts`);
+    throw new Error(`${where}: a choice between types (anyOf/oneOf) has no editor field; give the field one type, or map it in scripts/generator/editorConfig.ts`);
   }
 
   if (node.enum) {
@@ -401,7 +401,7 @@ function toField(name: string, raw: JsonNode, definitions: Record<string, JsonNo
   if (type === 'object') {
     const properties = node.properties ?? {};
     if (typeof node.additionalProperties === 'object' || (!node.properties && node.additionalProperties !== false)) {
-      throw new Error(`${where}: a record (keys chosen by the editor) has no editor field; map it in scripts/lib/editorConfig.ts`);
+      throw new Error(`${where}: a record (keys chosen by the editor) has no editor field; map it in scripts/generator/editorConfig.ts`);
     }
     // Inside an optional object (or one with a default), Decap would insist on the fields the object needs only when it is given.
     const childrenOptional = optionalAbove || !inRequired || hasDefault;
@@ -433,7 +433,7 @@ function toField(name: string, raw: JsonNode, definitions: Record<string, JsonNo
     }
     return { ...base, required: listRequired, widget: 'list', label_singular: labelFor(singular(name)), field: { ...item, hint: item.hint ?? base.hint }, ...count, ...listDefault };
   }
-  throw new Error(`${where}: a value of type ${JSON.stringify(node.type)} has no editor field; map it in scripts/lib/editorConfig.ts`);
+  throw new Error(`${where}: a value of type ${JSON.stringify(node.type)} has no editor field; map it in scripts/generator/editorConfig.ts`);
 }
 
 /** A picture (src/content/schemas/image.ts): its `src` becomes an image upload into content/images/. */

@@ -1,8 +1,8 @@
 /**
  * The content editor's page, written by the build into /admin/content/: index.html, config.yml (Decap's
- * configuration generated from the zod schemas, scripts/lib/editorConfig.ts, and the production backend from
+ * configuration generated from the zod schemas, scripts/generator/editorConfig.ts, and the production backend from
  * CMS_* variables), Decap's prebuilt bundle under /assets/ and the page's own script (src/editor/main.ts, bundled
- * with the others by scripts/lib/buildEditorScript.ts). Only this page loads them: public pages keep no JavaScript.
+ * with the others by scripts/generator/buildEditorScript.ts). Only this page loads them: public pages keep no JavaScript.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';

@@ -87,7 +87,7 @@ function isRunning(pid: number): boolean {
 /**
  * Moves the finished build into place: `staging`/client becomes dist/client (the previous one is moved aside
  * first, then removed), and the other files at the top of `staging` (Vike's assets.json) go to dist/. Between
- * the two renames dist/client is missing for a moment; the local server waits it out (scripts/serve.ts).
+ * the two renames dist/client is missing for a moment; the local server waits it out (scripts/live/siteServer.ts).
  */
 export function publish(staging: string, dist: string): void {
   const client = path.join(dist, 'client');

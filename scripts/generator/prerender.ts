@@ -3,7 +3,7 @@
  * a production server calls, on the server bundle in the build's folder, src/buildDir.ts). The HTML is what `vike prerender` writes (the pinned
  * output test compares), but `vike prerender` first loads Vite and the project's Vite configuration (MDX, React
  * and Vike plugins) again, which was most of a small site's build time; the server runtime needs neither.
- * Compiled and run with plain Node (scripts/lib/compiled.mjs); the build runs several at once (writePages.ts).
+ * Compiled and run with plain Node (scripts/generator/compiled.mjs); the build runs several at once (writePages.ts).
  * Usage: prerender <worker> <workers>. It starts by loading Vike, React and every page's server code, then
  * reads the plan file's name from stdin (a ContentStepResult: its `paths` are the pages the content gives:
  * fixed pages, form pages, jobs, services; see publicRoutes), so that loading overlaps the content step. Vike's
@@ -42,11 +42,11 @@ const staticPaths: string[] = [];
 for (const [pageId, page] of Object.entries(pages)) {
   const route = (page as { route?: unknown }).route;
   if (typeof route !== 'string') {
-    if (pageId !== '/pages/_error') throw new Error(`${pageId} has a route function: say in scripts/lib/prerender.ts which pages it has`);
+    if (pageId !== '/pages/_error') throw new Error(`${pageId} has a route function: say in scripts/generator/prerender.ts which pages it has`);
     continue;
   }
   if (!/[@*]/.test(route)) staticPaths.push(route);
-  else if (!CONTENT_ROUTES.includes(route)) throw new Error(`${pageId} has the route ${route}: list its pages in publicRoutes (src/routes.ts) and add the route to CONTENT_ROUTES in scripts/lib/prerender.ts`);
+  else if (!CONTENT_ROUTES.includes(route)) throw new Error(`${pageId} has the route ${route}: list its pages in publicRoutes (src/routes.ts) and add the route to CONTENT_ROUTES in scripts/generator/prerender.ts`);
 }
 // Every page's server code (and through it React and Emotion), loaded while the content step runs rather than
 // on the first page: Vike would import the same modules on first use.

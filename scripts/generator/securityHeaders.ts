@@ -18,7 +18,7 @@ export function policySources(content: Pick<Content, 'site' | 'placeholders'>, e
     // posthog-js's own default host when only the key is set (src/analytics/options.ts).
     analyticsHost: env.VITE_POSTHOG_KEY?.trim() ? env.VITE_POSTHOG_HOST?.trim() || DEFAULT_POSTHOG_HOST : undefined,
     formProvider: providerContactForm(content) !== null,
-    // The content editor on GitHub (CMS_GITHUB_REPO, scripts/lib/editorPage.ts): GitHub's API and the sign-in gateway.
+    // The content editor on GitHub (CMS_GITHUB_REPO, scripts/generator/editorPage.ts): GitHub's API and the sign-in gateway.
     editorHosts: env.CMS_GITHUB_REPO?.trim() ? ['https://api.github.com', ...(env.CMS_AUTH_URL?.trim() ? [new URL(env.CMS_AUTH_URL.trim()).origin] : [])] : [],
   };
 }

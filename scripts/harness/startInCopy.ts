@@ -1,5 +1,5 @@
 /**
- * `npm start` run in a copy of the project (scripts/lib/projectCopy.ts), on free ports, as the browser tests and the
+ * `npm start` run in a copy of the project (scripts/harness/projectCopy.ts), on free ports, as the browser tests and the
  * bench use it: what it printed so far, its addresses once ready, and a stop that ends its whole process group.
  */
 import { spawn } from 'node:child_process';

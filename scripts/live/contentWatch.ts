@@ -1,6 +1,6 @@
 /**
  * `npm start` follows content: a saved change under content/ runs the build again, one build at a time (changes
- * saved during a build start one more when it ends). The build is atomic (scripts/lib/output.ts), so the site
+ * saved during a build start one more when it ends). The build is atomic (scripts/generator/output.ts), so the site
  * served changes only when it succeeds; a failure prints the build's own message (the file, line and field of a
  * content error) and the previous site stays up. The stand-in follows what the build writes for it
  * (scripts/local-supabase/server.ts, followBuild).

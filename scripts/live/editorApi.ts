@@ -2,7 +2,7 @@
  * The content editor's local backend under `npm start`: decap-server's file-system proxy (the API Decap's
  * `proxy` backend speaks), answered by the site server at /admin/content/api/v1, so the editor's page talks to
  * its own origin and nothing else listens. Saves write the files of the working tree; the content watcher builds
- * the site again (scripts/lib/contentWatch.ts), and /admin/content/status.json says how that went.
+ * the site again (scripts/live/contentWatch.ts), and /admin/content/status.json says how that went.
  * Guarded beyond decap-server's own checks (which keep paths inside the project):
  * - only from this machine: a request from another address is refused, whatever HOST the server listens on;
  * - only from the site's own pages: a request with another Origin, or for another host name, is refused, and only JSON is read (a form on

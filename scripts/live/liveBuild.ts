@@ -1,10 +1,10 @@
 /**
  * `npm start`'s live builder: a process that stays up beside the site and builds each saved change to content/ in
  * well under a second, by keeping warm what `npm run build` starts anew each time: the content step's code and the
- * service files already validated (scripts/lib/contentCheck.ts), and prerender workers with Vike, React and the
+ * service files already validated (scripts/generator/contentCheck.ts), and prerender workers with Vike, React and the
  * pages' code loaded (prerender.ts --live).
  *
- * A change of content only (the bundles' key is the same: scripts/lib/buildCache.ts) is built here:
+ * A change of content only (the bundles' key is the same: scripts/generator/buildCache.ts) is built here:
  *   1. the content is checked as the build checks it, with the same messages (only changed files are parsed);
  *   2. the pages that can depend on the change are rendered again: the changed services' own pages when only
  *      fields shown on a service's own page changed (OWN_PAGE_FIELDS) and nothing else in content/ did; otherwise
@@ -16,7 +16,7 @@
  * full, as `npm start` did before, and warms up again from what it built. A content error changes nothing served.
  *
  * Protocol: a line "build" on stdin; the answer is one JSON line on stdout, a BuildRun ({ code, stdout, stderr }:
- * what the build would have printed). Run compiled (scripts/lib/compiled.mjs), started by liveBuildClient.ts.
+ * what the build would have printed). Run compiled (scripts/generator/compiled.mjs), started by liveBuildClient.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
@@ -27,14 +27,14 @@ import { ownPagesOnly } from './liveChanges.ts';
 import type { ValidatedServices } from '../../src/content/loader.ts';
 import { BUILD_DIR_ENV } from '../../src/buildDir.ts';
 import { headerRules, headersFile } from '../../src/security/headers.ts';
-import { CACHE_DIR, bundleKey, filesUnder } from './buildCache.ts';
-import type { Bundled } from './bundle.ts';
-import { compiledScript } from './compiled.mjs';
-import { checkContent, readValidatedServices, updatedLines, type ContentStepResult } from './contentCheck.ts';
-import { writeEditorPage } from './editorPage.ts';
-import { BuildOutput, failedBuildText, removeAbandonedStaging, replaceIfChanged } from './output.ts';
-import { writeImages } from './publicAssets.ts';
-import { prerenderWorkers } from './writePages.ts';
+import { CACHE_DIR, bundleKey, filesUnder } from '../generator/buildCache.ts';
+import type { Bundled } from '../generator/bundle.ts';
+import { compiledScript } from '../generator/compiled.mjs';
+import { checkContent, readValidatedServices, updatedLines, type ContentStepResult } from '../generator/contentCheck.ts';
+import { writeEditorPage } from '../generator/editorPage.ts';
+import { BuildOutput, failedBuildText, removeAbandonedStaging, replaceIfChanged } from '../generator/output.ts';
+import { writeImages } from '../generator/publicAssets.ts';
+import { prerenderWorkers } from '../generator/writePages.ts';
 import type { BuildRun } from './contentWatch.ts';
 
 type Plan = Extract<ContentStepResult, { ok: true }>;
@@ -129,7 +129,7 @@ async function warmUp(): Promise<void> {
   rmSync(liveDir, { recursive: true, force: true });
   const bundles = path.join(liveDir, 'bundles');
   cpSync(path.join(kept, 'dist'), bundles, { recursive: true });
-  const script = await compiledScript(root, 'scripts/lib/prerender.ts');
+  const script = await compiledScript(root, 'scripts/generator/prerender.ts');
   const count = prerenderWorkers(plan.paths.length);
   const workers = Array.from({ length: count }, (_, index) => new LiveWorker(script, index, count, bundles));
   // Service files the build validated are not validated again on the first change.

@@ -5,7 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { createInterface } from 'node:readline';
-import { compiledScript } from './compiled.mjs';
+import { compiledScript } from '../generator/compiled.mjs';
 import type { BuildRun } from './contentWatch.ts';
 
 export interface LiveBuilder {
@@ -18,7 +18,7 @@ export function startLiveBuilder(env: NodeJS.ProcessEnv, root = process.cwd()): 
   let answer: ((run: BuildRun) => void) | undefined;
 
   async function start(): Promise<ChildProcess> {
-    const started = spawn(process.execPath, [await compiledScript(root, 'scripts/lib/liveBuild.ts')], { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
+    const started = spawn(process.execPath, [await compiledScript(root, 'scripts/live/liveBuild.ts')], { cwd: root, env, stdio: ['pipe', 'pipe', 'inherit'] });
     started.stdin!.on('error', () => undefined);
     createInterface({ input: started.stdout! }).on('line', (line) => {
       if (!line.startsWith('{')) return;

@@ -1,7 +1,7 @@
 /**
  * How a part of `npm start` (the site server, the stand-in, the mail catcher) says it cannot start: one line
  * beginning "Cannot start:", in plain words, naming the port and the variable that moves it when the port is
- * taken (most often by an `npm start` still running in another terminal). scripts/lib/stack.ts shows that line.
+ * taken (most often by an `npm start` still running in another terminal). scripts/live/stack.ts shows that line.
  */
 
 export const CANNOT_START = 'Cannot start:';

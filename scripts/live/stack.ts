@@ -21,7 +21,7 @@ export interface StackOptions {
   /** Where the children's lines and the supervisor's notices go. */
   out?: (line: string) => void;
   /**
-   * The content editor's local backend in the site server (scripts/lib/editorApi.ts): saves go to the files of
+   * The content editor's local backend in the site server (scripts/live/editorApi.ts): saves go to the files of
    * `repo`, and `statusFile` says how the last one was built.
    */
   editor?: { repo: string; statusFile: string };

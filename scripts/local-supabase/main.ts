@@ -2,7 +2,7 @@
  * `npm run supabase:local`: runs the stand-in alone. `--data <folder>` keeps the data between runs.
  * Port: LOCAL_SUPABASE_PORT (54321; 0 picks a free one); address: LOCAL_SUPABASE_HOST (127.0.0.1).
  */
-import { startOrExit } from '../lib/partFailure.ts';
+import { startOrExit } from '../live/partFailure.ts';
 import { describe, startLocalSupabase } from './server.ts';
 
 const dataIndex = process.argv.indexOf('--data');

@@ -2,7 +2,7 @@
  * `npm run mail:local`: runs the local mail catcher alone (server.ts); `npm start` runs it beside the stand-in.
  * Port: MAIL_CATCHER_PORT (54324, the Supabase CLI's inbox port; 0 picks a free one); address: MAIL_CATCHER_HOST.
  */
-import { startOrExit } from '../lib/partFailure.ts';
+import { startOrExit } from '../live/partFailure.ts';
 import { startMailCatcher } from './server.ts';
 
 const port = Number(process.env.MAIL_CATCHER_PORT ?? 54324);

@@ -1,7 +1,7 @@
 /**
  * Supabase's advisor, run here: splinter's lints (supabase/tests/advisor/splinter.sql, vendored unchanged at a
  * pinned commit, see the README beside it), the SQL behind `supabase db advisors` and the dashboard's Advisors,
- * against a database migrated on PostgreSQL 15 (scripts/lib/postgres15.ts). What PostgreSQL 15 lacks of a hosted
+ * against a database migrated on PostgreSQL 15 (scripts/postgres/postgres15.ts). What PostgreSQL 15 lacks of a hosted
  * project is simulated where the lints read it: pg_graphql, enabled in every new project, is a row of
  * pg_catalog.pg_extension (the only place lints 0026 and 0027 look), and PostgREST's exposed schemas are the
  * setting pgrst.db_schemas (lints 0028 and 0029). No ERROR or WARN may remain; each INFO kept is listed in

@@ -1,5 +1,5 @@
 /**
- * The analytics bootstrap a public page loads (`<script type="module">`, built by scripts/lib/buildAnalytics.ts
+ * The analytics bootstrap a public page loads (`<script type="module">`, built by scripts/generator/buildAnalytics.ts
  * only when VITE_POSTHOG_KEY is set). It stays under 2 KB gzipped and never blocks rendering: posthog-js
  * (start.ts) is fetched only once the page has long been usable (idle.ts). Meanwhile clicks on elements
  * declared with `trackAttributes` (markup.ts) and events from other scripts (bridge.ts) are queued, then sent

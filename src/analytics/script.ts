@@ -1,6 +1,6 @@
 /**
  * Where the analytics boot script is, for the renderer. `npm run build` bundles src/analytics/boot.ts (with the
- * lazily loaded posthog-js chunk) only when VITE_POSTHOG_KEY is set (scripts/lib/buildAnalytics.ts), and records
+ * lazily loaded posthog-js chunk) only when VITE_POSTHOG_KEY is set (scripts/generator/buildAnalytics.ts), and records
  * its URL in ANALYTICS_SCRIPT_MANIFEST; no manifest means no analytics: the page gets no script tag.
  * In development Vite serves the source itself.
  */

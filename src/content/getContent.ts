@@ -47,7 +47,7 @@ async function snapshotOrLoad(file: string, root: string): Promise<Content> {
  */
 export function getContent(): Promise<Content> {
   const root = contentRoot();
-  // A build reads one snapshot; `npm start`'s live builder names a new one for each change (scripts/lib/liveBuild.ts).
+  // A build reads one snapshot; `npm start`'s live builder names a new one for each change (scripts/live/liveBuild.ts).
   const snapshot = process.env.NODE_ENV === 'development' ? undefined : process.env[CONTENT_SNAPSHOT_ENV];
   const version = process.env.NODE_ENV === 'development' ? contentVersion(root) : `build ${snapshot ?? ''}`;
   if (cached?.version !== version) cached = { content: snapshot ? snapshotOrLoad(snapshot, root) : validatedContent(root), version };

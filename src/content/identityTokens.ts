@@ -7,7 +7,7 @@
  * (where {...} would be code). A token is replaced before the schema checks the field, so a length limit counts
  * what visitors read, not the token. An unknown token is a content problem at its field. In an .mdx body the
  * same tokens are turned into the <Identity> component (remarkIdentityTokens) and rendered from the content, so
- * the compiled bodies do not depend on site.yaml (scripts/lib/buildCache.ts keeps them while only YAML changes).
+ * the compiled bodies do not depend on site.yaml (scripts/generator/buildCache.ts keeps them while only YAML changes).
  */
 import { type ContentProblem, type FieldPath, didYouMean } from './problems.ts';
 

@@ -41,7 +41,7 @@ const MDX_FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/;
 
 /**
  * Service files validated by an earlier build, by the sha256 of their text (the build keeps them only while
- * the schemas and the libraries are the same: scripts/lib/contentStep.ts). A file with the same text gives the
+ * the schemas and the libraries are the same: scripts/generator/contentStep.ts). A file with the same text gives the
  * same data, so it is neither parsed nor validated again; the checks across files still run on every file.
  */
 export interface ValidatedServices {

@@ -1,7 +1,7 @@
 /**
  * The content editor's page (/admin/content/): Decap CMS over the content files, configured from the zod schemas
- * (config.yml, written by the build from scripts/lib/editorConfig.ts).
- * Under `npm start` the site server answers Decap's local API (scripts/lib/editorApi.ts): saves write the files in
+ * (config.yml, written by the build from scripts/generator/editorConfig.ts).
+ * Under `npm start` the site server answers Decap's local API (scripts/live/editorApi.ts): saves write the files in
  * content/, the content watcher builds the site again, and the bar at the foot of the page says whether the last
  * save is live or what the build refused, in the words of `npm run check`. Elsewhere the editor works on GitHub
  * (CMS_GITHUB_REPO at build time): every change is a pull request, checked before it is merged.

@@ -12,7 +12,7 @@
  * a real HubSpot form configured, it also mounts that form (mountProviderForm.ts). Each post's outcome goes to
  * analytics as form_submitted (through bridge.ts: nothing happens without the analytics script).
  * Each post also carries where the visit began (visitOrigin below; never a cookie, never sent to analytics).
- * Vanilla TypeScript, built on its own by scripts/lib/buildFormScript.ts; keep it under 3 KB gzipped
+ * Vanilla TypeScript, built on its own by scripts/generator/buildFormScript.ts; keep it under 3 KB gzipped
  * (tests/unit/build.test.ts measures it).
  */
 import type { FormResponse } from '../../supabase/functions/_shared/formFunction.ts';

@@ -1,6 +1,6 @@
 /**
  * Where the form script is (both public forms; see enhance.ts). `npm run build` bundles src/forms/enhance.ts
- * on its own (scripts/lib/buildFormScript.ts) into client/assets/ of the build's folder under a content-hashed
+ * on its own (scripts/generator/buildFormScript.ts) into client/assets/ of the build's folder under a content-hashed
  * name, and records that name in FORM_SCRIPT_MANIFEST (in the same folder) for the prerender; in development Vite
  * serves the source itself.
  */

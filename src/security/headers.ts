@@ -1,7 +1,7 @@
 /**
  * The site's security headers, from one source (DESIGN 14): `npm run build` writes them to
  * dist/client/_headers in the format Netlify and Cloudflare Pages read, and the local static server
- * (scripts/serve.ts) applies that very file, so what is tested locally is what is deployed.
+ * (scripts/live/siteServer.ts) applies that very file, so what is tested locally is what is deployed.
  *
  * Two Content-Security-Policies are enforced together (a browser applies every policy it is given):
  * - the site-wide header: scripts, connections, frames and form posts only to the site itself, the Supabase
@@ -114,7 +114,7 @@ export function headerRules(sources: PolicySources): HeaderRule[] {
       },
     },
     // Vite names files under /assets/ after their content hash, so they never change; the build names the pictures
-    // and fonts it publishes there the same way (scripts/lib/publicAssets.ts).
+    // and fonts it publishes there the same way (scripts/generator/publicAssets.ts).
     { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
   ];
 }

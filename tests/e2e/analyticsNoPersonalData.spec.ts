@@ -8,7 +8,7 @@
  * all. Tagged @desktop: one screen is enough.
  */
 import { expect, test, type Page, type Request } from '@playwright/test';
-import { chromiumLaunchOptions } from '../../scripts/lib/chromium.ts';
+import { chromiumLaunchOptions } from '../../scripts/harness/chromium.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { embedScriptUrl } from '../../src/forms/mountProviderForm.ts';
 import { CAPTURED_PATH, everythingOnRemoteConfig, remoteConfigAnswer, type Captured } from './analytics/captureServer.ts';

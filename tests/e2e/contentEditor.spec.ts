@@ -11,8 +11,8 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
-import { startInCopy, type StartedCopy } from '../../scripts/lib/startInCopy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
+import { startInCopy, type StartedCopy } from '../../scripts/harness/startInCopy.ts';
 import { signIn } from './dashboard.ts';
 import { seriousViolations } from './formPages.ts';
 

@@ -9,8 +9,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:net';
 import path from 'node:path';
 import { expect, test } from '@playwright/test';
-import { freePorts, portIsFree } from '../../scripts/lib/freePorts.ts';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { freePorts, portIsFree } from '../../scripts/harness/freePorts.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 
 test.describe.configure({ mode: 'serial' });
 

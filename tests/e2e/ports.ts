@@ -4,7 +4,7 @@
  * chosen once: playwright.config.ts is read again by every worker, which inherits the environment, so the
  * first choice is kept in E2E_PORTS.
  */
-import { freePorts } from '../../scripts/lib/freePorts.ts';
+import { freePorts } from '../../scripts/harness/freePorts.ts';
 
 export function e2ePorts(): { site: number; api: number; providerSite: number; capture: number; mail: number } {
   process.env.E2E_PORTS ??= freePorts(5).join(' ');

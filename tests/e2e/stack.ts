@@ -9,10 +9,10 @@
  */
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { copyProject } from '../../scripts/lib/projectCopy.ts';
+import { copyProject } from '../../scripts/harness/projectCopy.ts';
 import { startLocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { startMailCatcher } from '../../scripts/mail-catcher/server.ts';
-import { createStaticServer } from '../../scripts/serve.ts';
+import { createStaticServer } from '../../scripts/live/siteServer.ts';
 import { startCaptureServer } from './analytics/captureServer.ts';
 import { withProviderIds } from './providerSite.ts';
 

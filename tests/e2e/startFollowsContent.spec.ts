@@ -8,8 +8,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { expect, test } from '@playwright/test';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
-import { startInCopy, type StartedCopy } from '../../scripts/lib/startInCopy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
+import { startInCopy, type StartedCopy } from '../../scripts/harness/startInCopy.ts';
 import { consentBox, openAsAPersonWould } from './formPages.ts';
 
 test.describe.configure({ mode: 'serial' });

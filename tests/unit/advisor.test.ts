@@ -5,8 +5,8 @@
  * it), and the security definer functions callable through the API. With it, nothing is left but the INFO kept.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { advisorProblems, runAdvisor, simulateHostedExtensions, type Finding } from '../../scripts/lib/advisor.ts';
-import { migrate, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/lib/postgres15.ts';
+import { advisorProblems, runAdvisor, simulateHostedExtensions, type Finding } from '../../scripts/postgres/advisor.ts';
+import { migrate, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 
 const missing = postgres15Missing();
 if (missing) console.warn(`Skipping the advisor test: ${missing}.`);

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { build, type Rolldown } from 'vite';
 import { afterAll, describe, expect, it, onTestFinished, vi } from 'vitest';
-import { buildAnalytics } from '../../scripts/lib/buildAnalytics.ts';
+import { buildAnalytics } from '../../scripts/generator/buildAnalytics.ts';
 import type { Track } from '../../src/analytics/events.ts';
 import { allServicesLink, contactLink, declared, mailtoLink, pageLink, serviceLink, telLink } from '../../src/analytics/links.ts';
 import { declaredProperties, trackAttributes } from '../../src/analytics/markup.ts';

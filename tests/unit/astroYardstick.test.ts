@@ -1,5 +1,5 @@
 /**
- * The pure parts of the Astro yardstick (scripts/lib/astroYardstick.ts): its service schema is as strict as ours
+ * The pure parts of the Astro yardstick (scripts/benches/astroYardstick.ts): its service schema is as strict as ours
  * and accepts every real service file, its project names a page for every service file, a missing page is caught.
  * Its timings are the bench's (npm run bench -- --builds), not a test's.
  */
@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { cleanBuildCommand, expectedPages, missingPages, nodeAtLeast, npmReason, prepareProject } from '../../scripts/lib/astroYardstick.ts';
-import { serviceSchema as yardstickSchema } from '../../scripts/lib/astro-yardstick/src/serviceSchema.ts';
+import { cleanBuildCommand, expectedPages, missingPages, nodeAtLeast, npmReason, prepareProject } from '../../scripts/benches/astroYardstick.ts';
+import { serviceSchema as yardstickSchema } from '../../scripts/benches/astro-yardstick/src/serviceSchema.ts';
 import { ICON_NAMES } from '../../src/content/schemas/common.ts';
 import { serviceSchema as ourSchema } from '../../src/content/schemas/service.ts';
 

@@ -3,14 +3,14 @@
  * tests/fixtures/build-output.sha256 (one sha256 per file), so a change made for speed cannot change a page.
  * A change to the site's output made on purpose updates the fixture:
  *   npx vitest run tests/unit/buildCache.test.ts -u
- * And the bundles kept between builds (scripts/lib/buildCache.ts) never give a stale page: an edit of content
+ * And the bundles kept between builds (scripts/generator/buildCache.ts) never give a stale page: an edit of content
  * reuses them and changes exactly the pages it should, a removed file removes its page, a code edit bundles
  * again, and going back to the content as it was gives the pinned output again.
  */
 import { appendFileSync, existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { PINNED_ENV, outputManifest, withoutAnalyticsEnv } from './buildOutput.ts';
 import { fixtureService } from './contentFixture.ts';
 
@@ -59,7 +59,7 @@ describe('a build of the content as it is', () => {
     expect(first.stdout).toContain('Bundles: built');
   });
 
-  // The pages of a template route after the first are rendered without renderPage (scripts/lib/prerender.ts).
+  // The pages of a template route after the first are rendered without renderPage (scripts/generator/prerender.ts).
   test("renders the pages of the service and job routes from their templates, which gave Vike's HTML", () => {
     expect(first.stderr).not.toContain('rendered one by one');
   });
@@ -141,7 +141,7 @@ describe('rebuilds', () => {
     expect(run.status).toBe(0);
     expect(run.stderr).toMatch(/the pages of \/@slug are rendered one by one through Vike's renderPage \(slower\): its documentHtml did not give Vike's HTML for \/[\w-]+\./);
     expect(run.stderr).toMatch(/the pages of \/careers\/@slug are rendered one by one/);
-    // Every page Vike renders: the content editor's page is written by the build itself (scripts/lib/editorPage.ts).
+    // Every page Vike renders: the content editor's page is written by the build itself (scripts/generator/editorPage.ts).
     const pages = readdirSync(client(), { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('index.html') && name !== 'admin/content/index.html');
     expect(pages.length).toBeGreaterThan(40);
     for (const page of pages) expect(readFileSync(path.join(client(), page), 'utf8'), page).toContain('<body data-by-vike>');

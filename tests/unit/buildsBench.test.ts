@@ -1,9 +1,9 @@
 /**
- * The pure parts of `npm run bench -- --builds` (scripts/lib/buildsBench.ts): its arguments, the figures taken
+ * The pure parts of `npm run bench -- --builds` (scripts/benches/buildsBench.ts): its arguments, the figures taken
  * from builds run in turn, and the profile read from a build's BUILD_TIMINGS=1 lines.
  */
 import { describe, expect, test } from 'vitest';
-import { benchArgs, buildSteps, extraService, inTurnFigures, marginalMs, profileTable, spread } from '../../scripts/lib/buildsBench.ts';
+import { benchArgs, buildSteps, extraService, inTurnFigures, marginalMs, profileTable, spread } from '../../scripts/benches/buildsBench.ts';
 
 // The stderr of a real clean build under BUILD_TIMINGS=1 (2026-11-27), with a bundler warning between the lines.
 const TIMINGS = `[build] 2.07 s  content checked

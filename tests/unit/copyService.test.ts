@@ -10,7 +10,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { COPY_BLANKS, serviceCopy } from '../../scripts/new-service.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { ContentError, type ContentProblem, formatWarnings } from '../../src/content/problems.ts';

@@ -5,7 +5,7 @@
  * exactly the same privileges: a revoke forgotten would show under the first, a grant forgotten under the second.
  */
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { apiPrivileges, migrate, NEWER_PROJECT_DEFAULTS, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/lib/postgres15.ts';
+import { apiPrivileges, migrate, NEWER_PROJECT_DEFAULTS, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 
 const missing = postgres15Missing();
 if (missing) console.warn(`Skipping the default privileges test: ${missing}.`);

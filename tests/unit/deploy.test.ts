@@ -1,5 +1,5 @@
 /**
- * `npm run deploy` (scripts/deploy.ts, scripts/lib/deployPlan.ts) and the workflow that runs it
+ * `npm run deploy` (scripts/deploy.ts, scripts/deploy/deployPlan.ts) and the workflow that runs it
  * (.github/workflows/deploy.yml). No real service is called: the dry run runs nothing, and the runs that do start
  * find `npm`, `npx` and `psql` replaced on their PATH by small programs that only write down what they were asked
  * to do and with which settings. The schedules' SQL runs on Debian's PostgreSQL 15, twice, to show that a second
@@ -11,8 +11,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { DEPLOY_SETTINGS, functionNames, functionsWithoutConfig, NETLIFY_CLI, pgEnvironment, SCHEDULES, scheduleSql, SUPABASE_CLI } from '../../scripts/lib/deployPlan.ts';
-import { postgres15Missing, POSTGRES15_BIN, startPostgres15, type Postgres15 } from '../../scripts/lib/postgres15.ts';
+import { DEPLOY_SETTINGS, functionNames, functionsWithoutConfig, NETLIFY_CLI, pgEnvironment, SCHEDULES, scheduleSql, SUPABASE_CLI } from '../../scripts/deploy/deployPlan.ts';
+import { postgres15Missing, POSTGRES15_BIN, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 
 /** Every setting, with values a test can look for in the output: the secrets' must never appear. */
 const FULL: Record<string, string> = {

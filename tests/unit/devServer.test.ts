@@ -9,9 +9,9 @@ import path from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 import { type Browser, chromium, type Page } from '@playwright/test';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { chromiumLaunchOptions } from '../../scripts/lib/chromium.ts';
-import { freePorts } from '../../scripts/lib/freePorts.ts';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { chromiumLaunchOptions } from '../../scripts/harness/chromium.ts';
+import { freePorts } from '../../scripts/harness/freePorts.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 
 const SERVICE = 'content/services/housekeeping.yaml';
 const HERO_TITLE = /^(hero:\n  icon: .*\n  title: ).*$/m;

@@ -1,5 +1,5 @@
 /**
- * The content editor's fields (scripts/lib/editorConfig.ts) against the build's schemas: every field of every
+ * The content editor's fields (scripts/generator/editorConfig.ts) against the build's schemas: every field of every
  * content type, by the JSON Schemas the build writes (src/content/jsonSchemas.ts), must have an editor field
  * with the same rules (required, length, pattern, choices, number range, list and item count, default). The
  * checker is tested on altered fields, so it can fail; and the editor is tried on the real content (it must take
@@ -25,7 +25,7 @@ import {
   type DecapCollection,
   type DecapField,
   type JsonNode,
-} from '../../scripts/lib/editorConfig.ts';
+} from '../../scripts/generator/editorConfig.ts';
 
 const root = process.cwd();
 const schemas = jsonSchemas() as Record<string, JsonNode>;
@@ -382,10 +382,10 @@ describe('the content editor generated from the schemas', () => {
     expect(both!.pattern![0]).toBe('^(?=[\\s\\S]*\\S)(?=[\\s\\S]{2,}$)(?=^a)(?=[\\s\\S]*?(?:b$))');
     expect(['ab', 'axb', 'ba', 'a'].map((value) => new RegExp(both!.pattern![0]).test(value))).toEqual([true, true, false, false]);
     expect(() => fieldsFromJsonSchema(json(z.strictObject({ when: z.union([z.string(), z.number()]) })), 'example')).toThrow(
-      'example.when: a choice between types (anyOf/oneOf) has no editor field; give the field one type, or map it in scripts/lib/editorConfig.ts',
+      'example.when: a choice between types (anyOf/oneOf) has no editor field; give the field one type, or map it in scripts/generator/editorConfig.ts',
     );
     expect(() => fieldsFromJsonSchema(json(z.strictObject({ labels: z.record(z.string(), z.string()) })), 'example')).toThrow(
-      'example.labels: a record (keys chosen by the editor) has no editor field; map it in scripts/lib/editorConfig.ts',
+      'example.labels: a record (keys chosen by the editor) has no editor field; map it in scripts/generator/editorConfig.ts',
     );
   });
 });

@@ -8,7 +8,7 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { loadContent, type ValidatedServices } from '../../src/content/loader.ts';
 import { copyContent, contentErrorAfter } from './contentFixture.ts';
 

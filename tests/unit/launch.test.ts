@@ -12,7 +12,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { reservedValues } from '../../src/content/reservedValues.ts';
 import { launchProblems, launchReport } from '../../src/launch.ts';

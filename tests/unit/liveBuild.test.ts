@@ -1,5 +1,5 @@
 /**
- * `npm start`'s live builder (scripts/lib/liveBuild.ts) builds each saved change of content into the site served,
+ * `npm start`'s live builder (scripts/live/liveBuild.ts) builds each saved change of content into the site served,
  * warm, rendering only the pages the change can touch. Whatever it chose to render, the site must then be byte for
  * byte what a full build of the same content writes: each case changes content, has the live builder build it,
  * builds in full, and compares every file of dist/client. The fields it treats as shown on a service's own page
@@ -9,10 +9,10 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import path from 'node:path';
 import { parseDocument } from 'yaml';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import type { BuildRun } from '../../scripts/lib/contentWatch.ts';
-import { OWN_PAGE_FIELDS } from '../../scripts/lib/liveChanges.ts';
-import { startLiveBuilder, type LiveBuilder } from '../../scripts/lib/liveBuildClient.ts';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import type { BuildRun } from '../../scripts/live/contentWatch.ts';
+import { OWN_PAGE_FIELDS } from '../../scripts/live/liveChanges.ts';
+import { startLiveBuilder, type LiveBuilder } from '../../scripts/live/liveBuildClient.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { withoutProductionSignals } from '../../src/launchHosts.ts';
 import { PINNED_ENV, outputManifest, withoutAnalyticsEnv } from './buildOutput.ts';
 import { fixtureAs } from './contentFixture.ts';

@@ -8,10 +8,10 @@ import { rmSync } from 'node:fs';
 import type { Server } from 'node:http';
 import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { freePorts, portIsFree } from '../../scripts/lib/freePorts.ts';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
-import { StartFailure, startStack, type Stack } from '../../scripts/lib/stack.ts';
-import { createStaticServer } from '../../scripts/serve.ts';
+import { freePorts, portIsFree } from '../../scripts/harness/freePorts.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
+import { StartFailure, startStack, type Stack } from '../../scripts/live/stack.ts';
+import { createStaticServer } from '../../scripts/live/siteServer.ts';
 import { writeSiteFixture } from './siteFixture.ts';
 
 let root: string;

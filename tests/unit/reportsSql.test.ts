@@ -1,7 +1,7 @@
 /**
  * The reports in the database (supabase/migrations/20261127000800..0820): every metric of public.report_inquiries
  * and public.report_applications on a fixed history with known answers, on the local stand-in (PGlite, called
- * through supabase-js as each kind of user) and on Debian's PostgreSQL 15 (scripts/lib/postgres15.ts, as PostgREST
+ * through supabase-js as each kind of user) and on Debian's PostgreSQL 15 (scripts/postgres/postgres15.ts, as PostgREST
  * would call them). Office-hours edge cases: a request on Friday evening answered on Monday, one across
  * Thanksgiving (a holiday of content/site.yaml), one across the end of daylight saving time; a request erased since
  * still counts; spam is left out of everything but the closed stages. Also first_reply_at as the workflow trigger
@@ -11,7 +11,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { officeSchedule } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { officeMillisBetween } from '../../supabase/functions/_shared/officeHours.ts';
-import { migrate, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/lib/postgres15.ts';
+import { migrate, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { setWorkflow } from '../../src/admin/workflow/stages.ts';
 import { waitingOf } from '../../src/admin/workflow/overdue.ts';

@@ -9,7 +9,7 @@ import { get, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { createStaticServer } from '../../scripts/serve.ts';
+import { createStaticServer } from '../../scripts/live/siteServer.ts';
 import { headersFor } from '../../src/security/headers.ts';
 import { NOT_FOUND_PAGE, SITE_RULES, writeSiteFixture } from './siteFixture.ts';
 

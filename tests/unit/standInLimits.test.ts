@@ -6,7 +6,7 @@
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
-import { median, signInBurst } from '../../scripts/lib/signInBurst.ts';
+import { median, signInBurst } from '../../scripts/benches/signInBurst.ts';
 
 const SIGN_IN_LIMIT = 20;
 let supabase: LocalSupabase;

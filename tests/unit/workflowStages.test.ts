@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { copyProject, type ProjectCopy } from '../../scripts/lib/projectCopy.ts';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { stagesInSql, WORKFLOW_SQL_FILE } from '../../src/workflow/stagesSql.ts';
 
 let stack: ChildProcess | undefined;

@@ -1,4 +1,4 @@
-// The Astro yardstick (scripts/lib/astroYardstick.ts): static output, MDX for the three .mdx services, a sitemap,
+// The Astro yardstick (scripts/benches/astroYardstick.ts): static output, MDX for the three .mdx services, a sitemap,
 // the CSS inlined in each page (ours inlines its critical CSS), the CSP hashes of each page in a meta tag (ours too).
 import mdx from '@astrojs/mdx';
 import sitemap from '@astrojs/sitemap';

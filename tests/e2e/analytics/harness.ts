@@ -10,7 +10,7 @@ import { createServer } from 'node:http';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildAnalytics, bundleBrowserScripts, type AnalyticsBuild } from '../../../scripts/lib/buildAnalytics.ts';
+import { buildAnalytics, bundleBrowserScripts, type AnalyticsBuild } from '../../../scripts/generator/buildAnalytics.ts';
 import { trackAttributes } from '../../../src/analytics/markup.ts';
 import { listenOnLoopback, startCaptureServer, type CaptureServer } from './captureServer.ts';
 

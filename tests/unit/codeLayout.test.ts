@@ -1,0 +1,188 @@
+/**
+ * How the code is laid out, held by tests. The rooms of scripts/ (docs/architecture.md, Repository layout): one entry file per npm script at the top, the
+ * rest in folders named for their jobs, and imports that run one way. A file put in the wrong room, or an import
+ * against the grain (the generator reaching into npm start's live parts or a bench, a room importing an entry
+ * file), fails here with the file and the import named.
+ * And no module of ours imports itself through others (two files that import each other): a circle hides which
+ * one is the shared piece, and its modules' order of loading decides what each sees.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import ts from 'typescript';
+import { describe, expect, it } from 'vitest';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const scripts = path.join(root, 'scripts');
+
+/** Which other rooms each room may import from. Anything not listed here is refused. */
+const MAY_USE: Record<string, readonly string[]> = {
+  // The site generator's pipeline stands on its own: everything else builds on it, never the reverse.
+  generator: [],
+  // npm start's live parts rebuild a saved file with the generator.
+  live: ['generator'],
+  // The stand-in and the mail catcher say why they cannot start the way every part of npm start does.
+  'local-supabase': ['live'],
+  'mail-catcher': ['live'],
+  deploy: [],
+  postgres: [],
+  harness: [],
+  // The benches measure the generator and npm start's parts, in the harness's copies and on the stand-in.
+  benches: ['generator', 'live', 'harness', 'local-supabase', 'mail-catcher'],
+};
+
+/** Folders under scripts/ that are not code of ours (the Astro yardstick is a project of its own). */
+const NOT_OURS = new Set(['benches/astro-yardstick']);
+
+const CODE = /\.(ts|mts|mjs|js)$/;
+
+function codeFiles(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && CODE.test(entry.name))
+    .map((entry) => path.relative(scripts, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+    .filter((file) => ![...NOT_OURS].some((folder) => file.startsWith(`${folder}/`)));
+}
+
+/** The files of ours (under scripts/) that a file imports, statically or dynamically, as paths under scripts/. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(path.join(scripts, file), 'utf8');
+  return ts
+    .preProcessFile(text, true, true)
+    .importedFiles.map((imported) => imported.fileName)
+    .filter((specifier) => specifier.startsWith('.'))
+    .map((specifier) => path.relative(scripts, path.resolve(path.dirname(path.join(scripts, file)), specifier)).split(path.sep).join('/'))
+    .filter((target) => !target.startsWith('..'));
+}
+
+const roomOf = (file: string): string | undefined => (file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined);
+
+describe('scripts/ in rooms named for their jobs', () => {
+  const files = codeFiles(scripts);
+
+  it('keeps only entry files at the top: each is run by an npm script, or by the entry that an npm script runs', () => {
+    const packageScripts = Object.values((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts).join('\n');
+    const top = files.filter((file) => !file.includes('/'));
+    const runBy = (file: string) => packageScripts.includes(`scripts/${file}`) || top.some((entry) => entry !== file && readFileSync(path.join(scripts, entry), 'utf8').includes(`scripts/${file}`));
+    expect(top.filter((file) => !runBy(file))).toEqual([]);
+    expect(top.length).toBeGreaterThan(10);
+  });
+
+  it('has no folder of more than 20 files, and no folder outside the known rooms', () => {
+    const rooms = readdirSync(scripts, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name);
+    expect(rooms.sort()).toEqual(Object.keys(MAY_USE).sort());
+    const crowded = readdirSync(scripts, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => path.join(entry.parentPath, entry.name))
+      .concat(scripts)
+      .map((dir) => ({ dir: path.relative(root, dir), files: readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isFile()).length }))
+      .filter(({ files: count }) => count > 20);
+    expect(crowded).toEqual([]);
+  });
+
+  it('runs imports one way: no room imports an entry file, and a room uses only the rooms it may', () => {
+    const against: string[] = [];
+    for (const file of files) {
+      const room = roomOf(file);
+      if (!room) continue;
+      for (const target of importsOf(file)) {
+        const targetRoom = roomOf(target);
+        if (targetRoom === room) continue;
+        if (!targetRoom) against.push(`${file} imports the entry file ${target}`);
+        else if (!MAY_USE[room]?.includes(targetRoom)) against.push(`${file} imports ${target}: ${room}/ may not use ${targetRoom}/`);
+      }
+    }
+    expect(against).toEqual([]);
+  });
+
+  it('sees the imports it judges (a check that finds none would pass anything)', () => {
+    expect(importsOf('live/liveBuild.ts')).toContain('generator/writePages.ts');
+    expect(importsOf('live/liveBuild.ts')).toContain('generator/compiled.mjs');
+    expect(importsOf('build.ts')).toContain('generator/compiled.mjs');
+  });
+
+  it('keeps the allowed uses free of circles', () => {
+    const visiting = new Set<string>();
+    const circle = (room: string): boolean => {
+      if (visiting.has(room)) return true;
+      visiting.add(room);
+      const found = (MAY_USE[room] ?? []).some(circle);
+      visiting.delete(room);
+      return found;
+    };
+    expect(Object.keys(MAY_USE).filter(circle)).toEqual([]);
+  });
+});
+
+describe('imports without circles', () => {
+  const folders = ['src', 'scripts', 'supabase/functions', 'pages', 'renderer'];
+
+  /** Each module of ours and the modules of ours it imports, as paths from the project's root. */
+  function graph(): Map<string, string[]> {
+    const files = folders.flatMap((folder) =>
+      readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name))
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .filter((file) => ![...NOT_OURS].some((folder) => file.startsWith(`scripts/${folder}/`))),
+    );
+    const known = new Set(files);
+    return new Map(
+      files.map((file) => [
+        file,
+        ts
+          .preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true)
+          .importedFiles.map((imported) => imported.fileName)
+          .filter((specifier) => specifier.startsWith('.'))
+          .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)))
+          .filter((target) => known.has(target)),
+      ]),
+    );
+  }
+
+  /** Every group of modules that reach each other (Tarjan's strongly connected components of more than one). */
+  function circles(edges: Map<string, string[]>): string[][] {
+    let next = 0;
+    const index = new Map<string, number>();
+    const low = new Map<string, number>();
+    const stack: string[] = [];
+    const onStack = new Set<string>();
+    const found: string[][] = [];
+    const visit = (file: string) => {
+      index.set(file, next);
+      low.set(file, next++);
+      stack.push(file);
+      onStack.add(file);
+      for (const target of edges.get(file) ?? []) {
+        if (!index.has(target)) {
+          visit(target);
+          low.set(file, Math.min(low.get(file)!, low.get(target)!));
+        } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
+      }
+      if (low.get(file) !== index.get(file)) return;
+      const group: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        group.push(member);
+      } while (member !== file);
+      if (group.length > 1) found.push(group.sort());
+    };
+    for (const file of edges.keys()) if (!index.has(file)) visit(file);
+    return found;
+  }
+
+  it('has no module that imports itself through others', () => {
+    const edges = graph();
+    expect(edges.size).toBeGreaterThan(200);
+    expect(circles(edges)).toEqual([]);
+  });
+
+  it('finds a circle where there is one', () => {
+    const edges = new Map([
+      ['a.ts', ['b.ts']],
+      ['b.ts', ['c.ts']],
+      ['c.ts', ['a.ts']],
+      ['d.ts', ['a.ts']],
+    ]);
+    expect(circles(edges)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
+  });
+});
