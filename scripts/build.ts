@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:f
 import path from 'node:path';
 import { spawn, spawnSync } from 'node:child_process';
 import { BUILD_DIR_ENV } from '../src/buildDir.ts';
+import { CONTENT_REFUSED_HELP } from '../src/guides.ts';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { backendLine } from '../src/localBackend.ts';
 import { secretsInBrowserVariables } from '../src/supabaseKey.ts';
@@ -127,7 +128,7 @@ try {
 } catch {
   fail(`The content could not be checked (the step stopped with exit code ${step.status}); its output is above.`);
 }
-if (!site.ok) fail(site.error);
+if (!site.ok) fail(`${site.error}\n\n${CONTENT_REFUSED_HELP}`);
 timing('content checked');
 
 if (!bundled) {

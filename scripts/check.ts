@@ -11,6 +11,7 @@ import { contentRoot } from '../src/content/content.ts';
 import { reservedValues } from '../src/content/reservedValues.ts';
 import { ContentError, formatWarnings, type ContentProblem } from '../src/content/problems.ts';
 import { siteOrigin } from '../src/env.ts';
+import { CONTENT_REFUSED_HELP } from '../src/guides.ts';
 import { launchProblems, launchReport } from '../src/launch.ts';
 
 try {
@@ -29,6 +30,6 @@ try {
   }
 } catch (error) {
   if (!(error instanceof ContentError)) throw error;
-  console.error(error.message);
+  console.error(`${error.message}\n\n${CONTENT_REFUSED_HELP}`);
   process.exitCode = 1;
 }

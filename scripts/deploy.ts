@@ -1,9 +1,9 @@
 /**
- * `npm run deploy`: puts the project in production, the README's "Deploy to production" done by one command:
+ * `npm run deploy`: puts the project in production, docs/going-live.md's "Deploy by hand" done by one command:
  * the launch check and the production build, the Supabase project's migrations, the stages' SQL, the functions'
  * settings, every Edge Function, the schedules, then the site published to Netlify. The GitHub workflow
  * .github/workflows/deploy.yml runs it on every push to main once the checks pass; it runs the same from a
- * terminal with the settings in the environment (the README's "Deploy from git" table).
+ * terminal with the settings in the environment (the table of docs/going-live.md, "Settings").
  *
  * `npm run deploy -- --dry-run` prints every step and command, secrets masked, and which settings are missing; it
  * runs nothing and needs no credentials. Without --dry-run a missing setting, or a missing tool, stops it before
@@ -15,6 +15,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { guideSection } from '../src/guides.ts';
 import { commandEnv, commandLine, DEPLOY_SETTINGS, deploySteps, functionNames, functionsWithoutConfig, missingSettings, pgEnvironment, type Command } from './deploy/deployPlan.ts';
 
 const { values: options } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
@@ -48,7 +49,7 @@ if (dryRun) {
 }
 
 if (missing.length) {
-  stop(`Nothing was changed: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set. Set ${missing.length === 1 ? 'it' : 'them'} (the README's "Deploy from git" table says where each comes from), or see the plan with \`npm run deploy -- --dry-run\`.`);
+  stop(`Nothing was changed: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set. Set ${missing.length === 1 ? 'it' : 'them'} (${guideSection('settings')} says where each comes from), or see the plan with \`npm run deploy -- --dry-run\`.`);
 }
 try {
   pgEnvironment(env.SUPABASE_DB_URL!);

@@ -17,6 +17,7 @@ import { existsSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDITOR_PATH, type EditorStatus } from '../src/editor/shared.ts';
+import { GUIDES } from '../src/guides.ts';
 import { followContent } from './live/contentWatch.ts';
 import { startLiveBuilder } from './live/liveBuildClient.ts';
 import { StartFailure, startStack, type Stack } from './live/stack.ts';
@@ -70,6 +71,7 @@ console.log(`\nLocal Supabase (stand-in, data in memory):\n${stack.apiDescriptio
 console.log(`\nSite:     ${stack.siteUrl}`);
 console.log(`Inbox:    ${stack.mailUrl}  (the e-mails staff are sent: a new request, the overdue digest)`);
 if (building) console.log(`Editor:   ${stack.siteUrl}${EDITOR_PATH}  (change the site's words and pictures; saves are built at once)`);
+console.log(`Guides:   ${[GUIDES.editing, GUIDES.requests, GUIDES.agency, GUIDES.goingLive].join(', ')}`);
 // Each change is built by the live builder, which keeps the content step and the prerender warm and renders only
 // the pages the change can touch (scripts/live/liveBuild.ts); it started warming up meanwhile.
 const watching = live ? followContent('content', () => live.build(), undefined, report) : undefined;

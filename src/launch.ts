@@ -22,6 +22,7 @@ import { reservedValueMessage, type ReservedValue } from './content/reservedValu
 import { readServerEnv } from './env.ts';
 import { unreachableHost } from './launchAddress.ts';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './localBackend.ts';
+import { guideSection } from './guides.ts';
 import { anonKeyProblem } from './supabaseKey.ts';
 
 /** What the launch check reads of the content: its placeholders, the reserved values in its files, the site's origin. */
@@ -90,5 +91,5 @@ export function launchReport(problems: ContentProblem[]): string {
   const inFiles = sortProblems(problems.filter((problem) => problem.file.includes('/')));
   const inEnvironment = problems.filter((problem) => !problem.file.includes('/'));
   const count = problems.length === 1 ? '1 thing' : `${problems.length} things`;
-  return `Not ready to launch: ${count} to put right first.\n${[...inFiles, ...inEnvironment].map((problem) => formatProblem(problem).replace(/^/gm, '  ')).join('\n')}`;
+  return `Not ready to launch: ${count} to put right first.\n${[...inFiles, ...inEnvironment].map((problem) => formatProblem(problem).replace(/^/gm, '  ')).join('\n')}\nWhy each one matters and how to put it right: ${guideSection('launchCheck')}.`;
 }

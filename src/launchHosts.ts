@@ -2,7 +2,7 @@
  * Which builds are production builds: a build the host is about to publish as the agency's site. Those run the
  * launch check (src/launch.ts) and fail while anything of it is left, so that a site with placeholders, or with
  * forms that post to the visitor's own 127.0.0.1, is never published. Each host says so in the variables it sets
- * on its builds; the README's "Deploy to production" step 0 has the same table. A host whose builds carry no
+ * on its builds; docs/going-live.md, "The launch check", has the same table. A host whose builds carry no
  * production flag (Cloudflare Pages, AWS Amplify, Render, GitHub Actions) counts every build of its production
  * branch as production; PRODUCTION_BRANCH names that branch where the host cannot tell, and without it the safe
  * answer is chosen: every such build is production, previews included, except what the host marks as a preview.

@@ -2,7 +2,7 @@
  * What `npm run deploy` does (scripts/deploy.ts), as data: the settings it reads, and the steps with the exact
  * command each runs, so that the dry run prints the same plan the real run carries out and the tests read it
  * without calling any service. DEPLOY_SETTINGS is the one list of what the deploy needs: the workflow
- * (.github/workflows/deploy.yml) passes each of them, the README's "Deploy from git" table lists each of them,
+ * (.github/workflows/deploy.yml) passes each of them, docs/going-live.md's "Settings" table lists each of them,
  * and tests/unit/deploy.test.ts holds the three to the same names.
  *
  * The tools come from npm at a pinned version through `npx --yes`, not from package.json: they are big (the
@@ -24,7 +24,7 @@ export interface DeploySetting {
   kind: 'secret' | 'variable';
   /** Whether the deploy refuses to start without it. */
   required: boolean;
-  /** What it is for, in the README's words. */
+  /** What it is for, in the going-live guide's words. */
   use: string;
 }
 
@@ -87,7 +87,7 @@ export function functionsWithoutConfig(root: string, names: readonly string[]): 
   return names.filter((name) => !config.functions?.[name]);
 }
 
-/** One of the cron jobs of the README's step 6: the function it calls (with its query) and when. */
+/** One of the cron jobs of the going-live guide's "Deploy by hand", step 6: the function it calls (with its query) and when. */
 export interface Schedule {
   job: string;
   cron: string;
@@ -122,7 +122,7 @@ export function scheduleSql(): string {
     headers := jsonb_build_object('Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'))
   ) $$);`;
   return [
-    '-- Written by scripts/deploy/deployPlan.ts (npm run deploy): the schedules of the README, "Deploy to production", step 6.',
+    '-- Written by scripts/deploy/deployPlan.ts (npm run deploy): the schedules of docs/going-live.md, "Deploy by hand", step 6.',
     'create extension if not exists pg_cron;',
     'create extension if not exists pg_net with schema extensions;',
     `\\getenv project_url ${PROJECT_URL_ENV}`,

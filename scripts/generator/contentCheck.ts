@@ -13,6 +13,7 @@ import path from 'node:path';
 import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
 import { contentRoot } from '../../src/content/content.ts';
 import { ContentError, formatWarnings } from '../../src/content/problems.ts';
+import { guideSection } from '../../src/guides.ts';
 import type { Content } from '../../src/content/content.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
 import { siteOrigin } from '../../src/env.ts';
@@ -124,6 +125,6 @@ async function contentResult(content: Content, output: StepOutput): Promise<Cont
 export function updatedLines(result: Extract<ContentStepResult, { ok: true }>): string[] {
   return [
     ...(result.formChoicesUpdated ? [`Updated ${FORM_CHOICES_FILE} (deploy submit-application and submit-inquiry again to use the new choices).`] : []),
-    ...(result.workflowSqlUpdated ? [`Updated ${WORKFLOW_SQL_FILE} (apply it to the database: see the README's deploy steps).`] : []),
+    ...(result.workflowSqlUpdated ? [`Updated ${WORKFLOW_SQL_FILE} (apply it to the database: ${guideSection('stagesAfterLaunch')}).`] : []),
   ];
 }

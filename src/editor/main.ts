@@ -9,6 +9,7 @@
 import { parse } from 'yaml';
 import { EDITOR_API_PATH, EDITOR_CONFIG_FILE, EDITOR_STATUS_PATH, type EditorPageConfig, type EditorStatus } from './shared.ts';
 import { fromMdx, fromYaml, toMdx, toYaml } from './formats.ts';
+import { guideSection } from '../guides.ts';
 
 interface DecapGlobal {
   init(options: { config: object }): void;
@@ -62,7 +63,7 @@ const local = await localApi();
 if (!local && !page.backend) {
   notice(
     'The content editor is not set up for this site yet',
-    'Whoever manages the site sets CMS_GITHUB_REPO (and the sign-in gateway, CMS_AUTH_URL) when the site is built: the README\'s "Content editor in production" says how. Until then, content is changed in the files under content/.',
+    `Whoever manages the site sets CMS_GITHUB_REPO (and the sign-in gateway, CMS_AUTH_URL) when the site is built: the guide ${guideSection('editorInProduction')} says how. Until then, content is changed in the files under content/.`,
   );
 } else {
   const CMS = await loadDecap(page.decapSrc);

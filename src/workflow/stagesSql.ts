@@ -4,7 +4,7 @@
  * with content/site.yaml's office hours, holidays and reply promise, which the reports count office time and the
  * promise by. The database cannot read content/, so `npm run build` (and `npm run schemas`)
  * write supabase/workflow.generated.sql, the local stand-in runs it after the migrations, and on Supabase it is
- * applied by hand after a change (README, Deploy). A unit test fails when the committed copy is stale.
+ * applied by hand after a change (docs/going-live.md, "Changing the stages after launch"). A unit test fails when the committed copy is stale.
  * Shared by the build and the dashboard: a stage's code is what the database stores, its label what staff read.
  */
 import { writeIfChanged } from '../generatedFile.ts';

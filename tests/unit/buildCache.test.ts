@@ -111,7 +111,7 @@ describe('rebuilds', () => {
     const run = build();
     writeFileSync(workflow, before);
     expect(run.reused).toBe(true);
-    expect(run.stdout).toContain("Updated supabase/workflow.generated.sql (apply it to the database: see the README's deploy steps).");
+    expect(run.stdout).toContain('Updated supabase/workflow.generated.sql (apply it to the database: docs/going-live.md, "Changing the stages after launch").');
     expect(readFileSync(file('supabase/workflow.generated.sql'), 'utf8')).toContain(`{"code":"interview-booked","label":"Interview with the owner''s team","closed":false}`);
   }, REBUILD_MS);
 

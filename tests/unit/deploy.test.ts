@@ -338,9 +338,9 @@ describe('the deploy workflow', () => {
   });
 });
 
-test("the README's \"Deploy from git\" table lists every setting, as the deploy reads it", () => {
-  const readme = readFileSync('README.md', 'utf8');
-  const section = readme.slice(readme.indexOf('### Deploy from git'), readme.indexOf('\n## ', readme.indexOf('### Deploy from git')));
+test('the going-live guide\'s "Settings" table lists every setting, as the deploy reads it', () => {
+  const guide = readFileSync('docs/going-live.md', 'utf8');
+  const section = guide.slice(guide.indexOf('## Settings'), guide.indexOf('\n## ', guide.indexOf('## Settings')));
   const rows = [...section.matchAll(/^\| `(\w+)` \| (secret|variable) \| (yes|no) \|/gm)].map((match) => [match[1], match[2], match[3]]);
   expect(rows).toEqual(DEPLOY_SETTINGS.map(({ name, kind, required }) => [name, kind, required ? 'yes' : 'no']));
 });

@@ -3,7 +3,7 @@
  * API (unauthenticated v3: POST /submissions/v3/integration/submit/<portalId>/<formId>). HubSpot accepts only
  * fields its form defines, so the request goes as HubSpot's standard contact fields (firstname, lastname,
  * email, phone, city, message) and three custom ones for the form's choices (care_for, services_of_interest,
- * best_time_to_call; the README tells the agency to add them). `message` holds the visitor's words alone: were
+ * best_time_to_call; docs/going-live.md tells the agency to add them). `message` holds the visitor's words alone: were
  * the choices written into it, a visitor could type lines that read exactly like them. The visitor's address
  * is not sent. The visitor's consent to store the request's health details (the function stores nothing
  * without it) goes as HubSpot's legalConsentOptions, with the words of the box, so the CRM's copy carries it too.

@@ -1,6 +1,6 @@
 /**
  * The notify Edge Function: sends the notification e-mails that are due (../_shared/notify.ts), when called with the
- * service-role key, as the pg_cron schedule does every minute (README, Deploy): retries after a failure, and what
+ * service-role key, as the pg_cron schedule does every minute (docs/going-live.md, Deploy by hand): retries after a failure, and what
  * a form function could not send at once. `?digest` first queues the day's digest of inquiries past the reply
  * promise (once a day, however often it is called).
  */

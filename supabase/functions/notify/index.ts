@@ -1,6 +1,6 @@
 /**
- * Entry point of the notify Edge Function on Supabase (Deno), called by pg_cron with the service-role key (README,
- * Deploy). The mail settings come from the environment (_shared/functionEnv.ts, mailEnvironment); who is told and
+ * Entry point of the notify Edge Function on Supabase (Deno), called by pg_cron with the service-role key (docs/going-live.md,
+ * Deploy by hand). The mail settings come from the environment (_shared/functionEnv.ts, mailEnvironment); who is told and
  * the reply promise from content/site.yaml through formChoices.generated.ts.
  */
 import { formEnvironment, mailEnvironment } from '../_shared/functionEnv.ts';

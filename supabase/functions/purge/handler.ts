@@ -1,6 +1,6 @@
 /**
  * The purge Edge Function: runs the retention purge (../_shared/purge.ts) when called with the service-role key,
- * as the pg_cron schedule does (README, Deploy). The gateway checks the token's signature (verify_jwt); the anon
+ * as the pg_cron schedule does (docs/going-live.md, Deploy by hand). The gateway checks the token's signature (verify_jwt); the anon
  * key is a valid token too, so the function itself requires the service role. `?dry-run` only counts.
  */
 import { serverClient } from '../_shared/client.ts';

@@ -1,6 +1,6 @@
 /**
  * Entry point of the purge Edge Function on Supabase (Deno): erases what has passed its retention period, when
- * the pg_cron schedule (README, Deploy) calls it with the service-role key. The periods come from
+ * the pg_cron schedule (docs/going-live.md, Deploy by hand) calls it with the service-role key. The periods come from
  * content/retention.yaml through formChoices.generated.ts: deploy the function again after changing them.
  */
 import { retention } from '../_shared/formChoices.generated.ts';
