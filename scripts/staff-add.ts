@@ -8,8 +8,9 @@
  * past work, but nothing new can be given to them), which refuses their next request and ends their sessions in
  * the database (20261127000000_staff_access.sql), so they cannot refresh either.
  *
- * Needs SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY in the environment (the project's secret key: run this
- * from a trusted machine, never from the website). Without them it uses the local stand-in of `npm start`.
+ * Needs SUPABASE_SERVICE_ROLE_KEY in the environment (the project's secret key: run this from a trusted machine,
+ * never from the website), and SUPABASE_URL for the project; without SUPABASE_URL it uses the local stand-in of
+ * `npm start`, whose service_role key `npm start` prints.
  */
 import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
