@@ -1,10 +1,9 @@
 /**
- * How the code is laid out, held by tests. The rooms of scripts/ (docs/architecture.md, Repository layout): one entry file per npm script at the top, the
+ * The rooms of scripts/ (docs/architecture.md, Repository layout): one entry file per npm script at the top, the
  * rest in folders named for their jobs, and imports that run one way. A file put in the wrong room, or an import
  * against the grain (the generator reaching into npm start's live parts or a bench, a room importing an entry
- * file), fails here with the file and the import named.
- * And no module of ours imports itself through others (two files that import each other): a circle hides which
- * one is the shared piece, and its modules' order of loading decides what each sees.
+ * file), fails here with the file and the import named. (That no module imports itself back through others, here or
+ * anywhere in our code, is tests/unit/importCycles.test.ts's.)
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
@@ -112,77 +111,3 @@ describe('scripts/ in rooms named for their jobs', () => {
   });
 });
 
-describe('imports without circles', () => {
-  const folders = ['src', 'scripts', 'supabase/functions', 'pages', 'renderer'];
-
-  /** Each module of ours and the modules of ours it imports, as paths from the project's root. */
-  function graph(): Map<string, string[]> {
-    const files = folders.flatMap((folder) =>
-      readdirSync(path.join(root, folder), { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile() && /\.(ts|tsx|mts|mjs)$/.test(entry.name))
-        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-        .filter((file) => ![...NOT_OURS].some((folder) => file.startsWith(`scripts/${folder}/`))),
-    );
-    const known = new Set(files);
-    return new Map(
-      files.map((file) => [
-        file,
-        ts
-          .preProcessFile(readFileSync(path.join(root, file), 'utf8'), true, true)
-          .importedFiles.map((imported) => imported.fileName)
-          .filter((specifier) => specifier.startsWith('.'))
-          .map((specifier) => path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier)))
-          .filter((target) => known.has(target)),
-      ]),
-    );
-  }
-
-  /** Every group of modules that reach each other (Tarjan's strongly connected components of more than one). */
-  function circles(edges: Map<string, string[]>): string[][] {
-    let next = 0;
-    const index = new Map<string, number>();
-    const low = new Map<string, number>();
-    const stack: string[] = [];
-    const onStack = new Set<string>();
-    const found: string[][] = [];
-    const visit = (file: string) => {
-      index.set(file, next);
-      low.set(file, next++);
-      stack.push(file);
-      onStack.add(file);
-      for (const target of edges.get(file) ?? []) {
-        if (!index.has(target)) {
-          visit(target);
-          low.set(file, Math.min(low.get(file)!, low.get(target)!));
-        } else if (onStack.has(target)) low.set(file, Math.min(low.get(file)!, index.get(target)!));
-      }
-      if (low.get(file) !== index.get(file)) return;
-      const group: string[] = [];
-      let member: string;
-      do {
-        member = stack.pop()!;
-        onStack.delete(member);
-        group.push(member);
-      } while (member !== file);
-      if (group.length > 1) found.push(group.sort());
-    };
-    for (const file of edges.keys()) if (!index.has(file)) visit(file);
-    return found;
-  }
-
-  it('has no module that imports itself through others', () => {
-    const edges = graph();
-    expect(edges.size).toBeGreaterThan(200);
-    expect(circles(edges)).toEqual([]);
-  });
-
-  it('finds a circle where there is one', () => {
-    const edges = new Map([
-      ['a.ts', ['b.ts']],
-      ['b.ts', ['c.ts']],
-      ['c.ts', ['a.ts']],
-      ['d.ts', ['a.ts']],
-    ]);
-    expect(circles(edges)).toEqual([['a.ts', 'b.ts', 'c.ts']]);
-  });
-});

@@ -1,5 +1,6 @@
 /**
- * No module under src/ imports itself back through others. A cycle makes load order decide which module sees the
+ * No module of ours (src/, scripts/, supabase/functions/, pages/, renderer/) imports itself back through others,
+ * within a folder or across them (supabase/functions/_shared/notify.ts and staffInvite.ts once did). A cycle makes load order decide which module sees the
  * other half-initialised, and makes two modules one in all but name (content.ts and loader.ts, events.ts and
  * servicePages.ts once did). Every relative import counts: `import type` (erased at run time, but it still ties
  * the modules together), `export … from`, side-effect imports and `import()` (a lazy chunk that imports its
@@ -10,15 +11,20 @@ import path from 'node:path';
 import ts from 'typescript';
 import { expect, test } from 'vitest';
 
-/** Every .ts/.tsx file under `root`, as a path relative to the working directory with forward slashes. */
+/** The folders of our code; the Astro yardstick under scripts/benches/ is a project of its own. */
+const ROOTS = ['src', 'scripts', 'supabase/functions', 'pages', 'renderer'];
+const NOT_OURS = 'scripts/benches/astro-yardstick/';
+
+/** Every .ts/.tsx/.mjs file under `root`, as a path relative to the working directory with forward slashes. */
 function sourceFiles(root: string): string[] {
   return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.tsx?$/.test(file))
+    .filter((file) => /\.(tsx?|mjs)$/.test(file))
     .map((file) => path.posix.join(root, file.split(path.sep).join('/')))
+    .filter((file) => !file.startsWith(NOT_OURS))
     .sort();
 }
 
-/** The files under src/ that `file` imports by a relative specifier ('./x.ts', '../y.tsx?raw'). */
+/** The files of ours that `file` imports by a relative specifier ('./x.ts', '../y.tsx?raw'). */
 function relativeImports(file: string, known: ReadonlySet<string>): string[] {
   const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
   return importedFiles
@@ -56,9 +62,10 @@ function shortestCycle(start: string, component: ReadonlySet<string>, edges: Rea
  * One line per knot of modules that import each other (a strongly connected component, by Tarjan's algorithm):
  * the shortest cycle through its first file, "a.ts -> b.ts -> a.ts", then any other files of the knot.
  */
-function importCycles(root: string): string[] {
-  if (!existsSync(root)) throw new Error(`${root} not found: run the tests from the repository's root`);
-  const files = sourceFiles(root);
+function importCycles(roots: readonly string[]): string[] {
+  const missing = roots.find((root) => !existsSync(root));
+  if (missing) throw new Error(`${missing} not found: run the tests from the repository's root`);
+  const files = roots.flatMap(sourceFiles);
   const known = new Set(files);
   const edges = new Map(files.map((file) => [file, [...new Set(relativeImports(file, known))].sort()]));
   const index = new Map<string, number>();
@@ -99,15 +106,18 @@ function importCycles(root: string): string[] {
     });
 }
 
-test('no module under src/ imports itself back, directly or through others', () => {
-  expect(importCycles('src')).toEqual([]);
+test('no module of ours imports itself back, directly or through others', () => {
+  expect(importCycles(ROOTS)).toEqual([]);
 });
 
 test('the check sees the imports it must: the content modules are found and linked', () => {
   // Guards the check itself: a resolver that found no edges would pass the test above for nothing.
-  const files = sourceFiles('src');
+  const files = ROOTS.flatMap(sourceFiles);
   const known = new Set(files);
   expect(relativeImports('src/content/loader.ts', known)).toContain('src/content/content.ts');
   expect(relativeImports('src/content/getContent.ts', known)).toContain('src/content/loader.ts'); // import()
   expect(relativeImports('src/analytics/events.ts', known)).toContain('src/analytics/servicePages.ts'); // import type
+  expect(relativeImports('scripts/build.ts', known)).toContain('scripts/generator/compiled.mjs');
+  expect(relativeImports('supabase/functions/_shared/staffInvite.ts', known)).toContain('supabase/functions/_shared/outbox.ts');
+  expect(relativeImports('scripts/local-supabase/server.ts', known)).toContain('supabase/functions/_shared/notify.ts');
 });
