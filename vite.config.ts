@@ -9,6 +9,7 @@ import { defineConfig, type Plugin } from 'vite';
 import { remarkIdentityTokens } from './src/content/identityTokens.ts';
 import { remarkContentIsData } from './src/content/mdxBody.ts';
 import type { ContentError } from './src/content/problems.ts';
+import { CONTENT_REFUSED_HELP } from './src/guides.ts';
 
 /**
  * In development, a change under content/ reloads the browser; the loader reads the files again. While the
@@ -57,7 +58,7 @@ function contentInDev(): Plugin {
 function overlayError(error: ContentError, root: string) {
   const first = error.problems[0]!;
   const file = path.resolve(root, first.file);
-  return Object.assign(new Error(error.message), { stack: '', id: file, loc: first.line === undefined ? undefined : { file, line: first.line, column: first.column ?? 1 } });
+  return Object.assign(new Error(`${error.message}\n\n${CONTENT_REFUSED_HELP}`), { stack: '', id: file, loc: first.line === undefined ? undefined : { file, line: first.line, column: first.column ?? 1 } });
 }
 
 export default defineConfig({

@@ -49,7 +49,7 @@ if (dryRun) {
 }
 
 if (missing.length) {
-  stop(`Nothing was changed: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set. Set ${missing.length === 1 ? 'it' : 'them'} (${guideSection('settings')} says where each comes from), or see the plan with \`npm run deploy -- --dry-run\`.`);
+  stop(`Nothing was changed: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set. Set ${missing.length === 1 ? 'it' : 'them'} (the table in ${guideSection('settings')}, says where each comes from), or see the plan with \`npm run deploy -- --dry-run\`.`);
 }
 try {
   pgEnvironment(env.SUPABASE_DB_URL!);

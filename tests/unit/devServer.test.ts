@@ -111,7 +111,10 @@ describe('npm run dev', () => {
 
     const check = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' });
     expect(check.status).toBe(1);
-    expect(check.stderr.trim()).toBe('The content has 1 problem:\n  content/services/housekeeping.yaml:14:10  hero.title  expected a string, found a whole number (42)');
+    expect(check.stderr.trim()).toBe(
+      'The content has 1 problem:\n  content/services/housekeeping.yaml:14:10  hero.title  expected a string, found a whole number (42)\n\n' +
+        'What each message means and how to put it right: docs/editing-the-site.md, "When the build refuses a change".',
+    );
     expect((await overlay.textContent())!.trim()).toBe(check.stderr.trim());
     expect(terminal).toContain(check.stderr.trim());
   }, 30_000);
