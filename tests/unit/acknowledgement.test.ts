@@ -10,6 +10,7 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 import { loadContent } from '../../src/content/loader.ts';
 import { repliesSchema } from '../../src/content/schemas/replies.ts';
 import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
+import { greetingName } from '../../supabase/functions/_shared/acknowledgement.ts';
 import { mailApi } from '../../supabase/functions/_shared/mail.ts';
 import { deliverDue } from '../../supabase/functions/_shared/notify.ts';
 import type { NotifyConfig } from '../../supabase/functions/_shared/outbox.ts';
@@ -126,6 +127,21 @@ describe('the reply to the sender', () => {
     expectNothingTyped(mail, [APPLICANT.last_name, APPLICANT.phone, '555-0199', 'grandmother', '.pdf', 'One to three', 'Flexible']);
   });
 
+  test('a name that carries a link greets no one by it: the reply says "Hello," and repeats nothing the sender typed', async () => {
+    const payload = 'https://spam-7.example/win';
+    await postInquiry({ ...FAMILY, name: `${payload} Smith` });
+    await catcher.waitFor('the reply', () => repliesTo(FAMILY.email).length > 0, 5_000);
+    const [inquiryReply] = repliesTo(FAMILY.email) as [CaughtMail];
+    expect(inquiryReply.text.split('\n')[0]).toBe('Hello,');
+    expectNothingTyped(inquiryReply, ['spam-7', 'example/win', 'https', 'Smith']);
+
+    await postApplication({ ...APPLICANT, first_name: 'Win $500 at spam.example' });
+    await catcher.waitFor('the reply', () => repliesTo(APPLICANT.email).length > 0, 5_000);
+    const [applicationReply] = repliesTo(APPLICANT.email) as [CaughtMail];
+    expect(applicationReply.text.split('\n')[0]).toBe('Hello,');
+    expectNothingTyped(applicationReply, ['$500', 'spam.example', 'Win']);
+  });
+
   test('one reply per address per hour, across both forms and whatever the case of the address; another after the hour', async () => {
     await postInquiry();
     await postInquiry({ ...FAMILY, email: 'maria.g@example.com' });
@@ -197,6 +213,35 @@ describe('the reply to the sender', () => {
     await later(2);
     await deliverDue(clients.client(supabase.serviceRoleKey), config);
     expect(repliesTo(FAMILY.email)).toHaveLength(0);
+  });
+});
+
+describe('the name the reply greets', () => {
+  test.each(['Maria', 'Anne-Marie', "O'Brien", 'O’Neil', 'Mary Ann', 'José María', 'Zoë', 'Nguyễn', 'Дмитрий', '李', 'محمد', 'Ngũgĩ wa Thiong’o'])('%s, a plain name in any script, is greeted', (name) => {
+    expect(greetingName(name)).toBe(name.normalize('NFC'));
+  });
+
+  test('white space around and inside a name is tidied, not a reason to drop it', () => {
+    expect(greetingName('  Mary   Ann ')).toBe('Mary Ann');
+  });
+
+  test.each([
+    ['a link', 'https://spam.example/win'],
+    ['a link without its scheme', 'spam.example/win'],
+    ['a bare domain', 'spam.example'],
+    ['a domain written with a space', 'spam . example'],
+    ['an e-mail address', 'win@spam.example'],
+    ['digits', 'Call 8605550100'],
+    ['a price', 'Win $500'],
+    ['a single digit', 'Maria2'],
+    ['markup', '<b>Maria</b>'],
+    ['a sentence', 'Click here to claim your prize'],
+    ['a name longer than any first name', 'A'.repeat(41)],
+    ['an invisible character inside', 'Ma\u200Bria'],
+    ['a hyphen with nothing after it', 'Anne-'],
+    ['nothing but signs', "'-'"],
+  ])('%s is left out, and the reply greets without a name', (_, typed) => {
+    expect(greetingName(typed)).toBe('');
   });
 });
 

@@ -76,12 +76,11 @@ export interface AcknowledgementContext {
   positions: Array<{ code: string; title: string }>;
 }
 
-/** The reply's e-mail: plain text and simple HTML, with the sender's first name and nothing else they wrote. */
+/** The reply's e-mail: plain text and simple HTML, with the sender's first name (a plain one) and nothing else they wrote. */
 export function composeAcknowledgement(kind: 'inquiry' | 'application', sender: Sender, settings: AcknowledgementSettings, context: AcknowledgementContext): Mail {
   const { words } = settings;
   const position = context.positions.find((p) => p.code === sender.position)?.title ?? 'a job with us';
-  // A first name only, and short: the one thing the person typed that the e-mail repeats.
-  const name = sender.firstName.slice(0, 40);
+  const name = greetingName(sender.firstName);
   const subject = fill(kind === 'inquiry' ? words.inquirySubject : words.applicationSubject, { position });
   const greeting = name ? fill(words.greeting, { name }) : fill(words.greeting, { name: '' }).replace(/\s+,/, ',');
   const paragraphs = [
@@ -100,6 +99,24 @@ ${footer.map((p) => `<p style="font-size:14px;color:#52606d">${escapeHtml(p)}</p
 <p>${escapeHtml(words.signature)}</p>
 </body></html>`;
   return { from: context.from, to: [sender.email], subject, text, html };
+}
+
+/** The longest first name the reply repeats, and the most words in it ("Mary Ann", "José María"). */
+const NAME_MAX_LENGTH = 40;
+const NAME_MAX_WORDS = 3;
+/** Words of letters (any script, with their accents), joined by one space, hyphen or apostrophe. */
+const PLAIN_NAME = /^(?:\p{L}\p{M}*)+(?:[ '’-](?:\p{L}\p{M}*)+)*$/u;
+
+/**
+ * The first name the reply greets, or '' to greet without one. The reply is sent to whatever address the form
+ * was given, so the name is the one thing a stranger could make the agency's own mail carry to anyone: only a
+ * plain name is repeated. Anything with a digit, a dot, a colon, a slash, an @ or any other sign (a link, an
+ * address, a domain, a number), or too long to be a first name, is left out whole, never trimmed into shape.
+ */
+export function greetingName(typed: string): string {
+  const name = typed.normalize('NFC').trim().replace(/\s+/g, ' ');
+  if (name.length > NAME_MAX_LENGTH || name.split(' ').length > NAME_MAX_WORDS) return '';
+  return PLAIN_NAME.test(name) ? name : '';
 }
 
 /** Fills the {slots} of a line of content. */
