@@ -31,6 +31,30 @@ const RESERVED_SUFFIXES = ['test', 'invalid', 'example', 'example.com', 'example
 
 const endsWith = (host: string, suffix: string) => host === suffix || host.endsWith(`.${suffix}`);
 
+/**
+ * Public wildcard-DNS services that answer a name with the address written in it (127.0.0.1.nip.io,
+ * app-10-0-0-5.sslip.io, 7f000001.nip.io, --1.sslip.io for ::1): a real, public name that can point at this
+ * machine or a private network, which a look at the name alone would let through.
+ */
+const ADDRESS_IN_NAME = ['nip.io', 'sslip.io', 'xip.io', 'traefik.me', 'backname.io'];
+/** Public names whose every subdomain is 127.0.0.1, kept for trying a site locally. */
+const ALWAYS_THIS_MACHINE = ['localtest.me', 'lvh.me', 'vcap.me', 'lacolhost.com', 'localho.st', 'fuf.me', 'local.gd'];
+
+/** The addresses a wildcard-DNS name may carry before its service's domain, in the spellings those services read. */
+function addressesInName(prefix: string): string[] {
+  const found: string[] = [];
+  // Dotted or dashed IPv4 at the end of the name: 127.0.0.1, app.127.0.0.1, app-127-0-0-1, 127-0-0-1.
+  const four = /(?:^|[.-])(\d{1,3})[.-](\d{1,3})[.-](\d{1,3})[.-](\d{1,3})$/.exec(prefix);
+  if (four) found.push(four.slice(1, 5).join('.'));
+  const label = prefix.slice(prefix.lastIndexOf('.') + 1);
+  // Eight hex digits: 7f000001, app-7f000001.
+  const hex = /(?:^|-)([0-9a-f]{8})$/.exec(label);
+  if (hex) found.push((hex[1]!.match(/../g) ?? []).map((pair) => parseInt(pair, 16)).join('.'));
+  // IPv6 with its colons written as dashes: --1, fe80--1, 2a01-4f8-c17-b8f--2.
+  if (label.includes('-')) found.push(label.replace(/-/g, ':'));
+  return found.filter((address) => isIP(address));
+}
+
 /** Why no visitor on the internet can reach `hostname` (as `new URL(...).hostname` gives it), or undefined. */
 export function unreachableHost(hostname: string): string | undefined {
   // A trailing dot is the same name, fully qualified: "localhost." is localhost.
@@ -43,6 +67,15 @@ export function unreachableHost(hostname: string): string | undefined {
     return undefined;
   }
   if (endsWith(host, 'localhost')) return 'this machine';
+  const alwaysHere = ALWAYS_THIS_MACHINE.find((service) => endsWith(host, service));
+  if (alwaysHere) return `this machine, by ${alwaysHere}'s wildcard DNS (every name under it is 127.0.0.1)`;
+  const service = ADDRESS_IN_NAME.find((domain) => endsWith(host, domain));
+  if (service) {
+    for (const address of addressesInName(host.slice(0, -service.length - 1))) {
+      const reason = unreachableHost(address);
+      if (reason) return `${reason}, by ${service}'s wildcard DNS (${address} is written in the name)`;
+    }
+  }
   if (LOCAL_SUFFIXES.some((suffix) => endsWith(host, suffix))) return 'a name known only on a local network';
   if (RESERVED_SUFFIXES.some((suffix) => endsWith(host, suffix))) return 'a name reserved for examples';
   if (!host.includes('.')) return 'a name without a domain';
