@@ -298,7 +298,7 @@ describe('the deploy workflow', () => {
     environment?: { name: string; url?: string };
     concurrency?: { group: string; 'cancel-in-progress': boolean };
     env?: Record<string, string>;
-    steps?: Array<{ uses?: string; run?: string }>;
+    steps?: Array<{ uses?: string; run?: string; env?: Record<string, string> }>;
   }
   const workflow = parse(readFileSync('.github/workflows/deploy.yml', 'utf8')) as { on: Record<string, { branches?: string[] } | null>; permissions: Record<string, string>; jobs: Record<string, Job> };
   const deployJob = Object.values(workflow.jobs).find((job) => job.steps?.some((step) => step.run === 'npm run deploy'));
@@ -330,11 +330,16 @@ describe('the deploy workflow', () => {
     expect(runs.indexOf('npm ci')).toBeLessThan(runs.indexOf('npm run deploy'));
   });
 
-  test('gives the deploy every setting of the table, the secrets from secrets and the rest from variables', () => {
-    expect(deployJob?.env).toEqual({
-      CI: '1',
-      ...Object.fromEntries(DEPLOY_SETTINGS.map(({ name, kind }) => [name, `\${{ ${kind === 'secret' ? 'secrets' : 'vars'}.${name} }}`])),
-    });
+  test('gives the deploy step every setting of the table, the secrets from secrets and the rest from variables', () => {
+    const deployStep = deployJob?.steps?.find((step) => step.run === 'npm run deploy');
+    expect(deployStep?.env).toEqual(Object.fromEntries(DEPLOY_SETTINGS.map(({ name, kind }) => [name, `\${{ ${kind === 'secret' ? 'secrets' : 'vars'}.${name} }}`])));
+  });
+
+  test('gives no other step and not the job a secret: npm ci and the install scripts run without one', () => {
+    expect(deployJob?.env).toEqual({ CI: '1' });
+    const others = deployJob?.steps?.filter((step) => step.run !== 'npm run deploy') ?? [];
+    expect(others.length).toBeGreaterThan(2);
+    expect(others.filter((step) => JSON.stringify(step).includes('secrets.'))).toEqual([]);
   });
 });
 
