@@ -232,46 +232,39 @@ describe('addresses no visitor can reach', () => {
       expect(problemsFor(variable, url)).toEqual([]);
     });
   });
-});
 
-describe('public names that point back at this machine (wildcard DNS)', () => {
-  let content: Awaited<ReturnType<typeof shippedContentFilledIn>>;
-  beforeAll(async () => {
-    content = await shippedContentFilledIn();
-  });
-  const problemsFor = (variable: 'VITE_SUPABASE_URL' | 'SITE_URL', url: string) =>
-    launchProblems({ ...content, reservedValues: [] }, { ...BACKEND, [variable]: url }).map((problem) => `${problem.file}  ${problem.message}`);
+  describe('public names that point back at this machine (wildcard DNS)', () => {
+    const REFUSED = [
+      ['https://127.0.0.1.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
+      ['https://app.127.0.0.1.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
+      ['https://APP-127-0-0-1.sslip.io.', "this machine, by sslip.io's wildcard DNS (127.0.0.1 is written in the name)"],
+      ['https://7f000001.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
+      ['https://site-7f000001.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
+      ['https://--1.sslip.io', "this machine, by sslip.io's wildcard DNS (::1 is written in the name)"],
+      ['https://10.0.0.5.nip.io', "a private or local network address, by nip.io's wildcard DNS (10.0.0.5 is written in the name)"],
+      ['https://192-168-1-20.traefik.me', "a private or local network address, by traefik.me's wildcard DNS (192.168.1.20 is written in the name)"],
+      ['https://fe80--1.sslip.io', "a private or local network address, by sslip.io's wildcard DNS (fe80::1 is written in the name)"],
+      ['https://localtest.me', "this machine, by localtest.me's wildcard DNS (every name under it is 127.0.0.1)"],
+      ['https://www.lvh.me', "this machine, by lvh.me's wildcard DNS (every name under it is 127.0.0.1)"],
+      ['https://staging.localho.st', "this machine, by localho.st's wildcard DNS (every name under it is 127.0.0.1)"],
+    ] as const;
 
-  const REFUSED = [
-    ['https://127.0.0.1.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
-    ['https://app.127.0.0.1.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
-    ['https://APP-127-0-0-1.sslip.io.', "this machine, by sslip.io's wildcard DNS (127.0.0.1 is written in the name)"],
-    ['https://7f000001.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
-    ['https://site-7f000001.nip.io', "this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name)"],
-    ['https://--1.sslip.io', "this machine, by sslip.io's wildcard DNS (::1 is written in the name)"],
-    ['https://10.0.0.5.nip.io', "a private or local network address, by nip.io's wildcard DNS (10.0.0.5 is written in the name)"],
-    ['https://192-168-1-20.traefik.me', "a private or local network address, by traefik.me's wildcard DNS (192.168.1.20 is written in the name)"],
-    ['https://fe80--1.sslip.io', "a private or local network address, by sslip.io's wildcard DNS (fe80::1 is written in the name)"],
-    ['https://localtest.me', "this machine, by localtest.me's wildcard DNS (every name under it is 127.0.0.1)"],
-    ['https://www.lvh.me', "this machine, by lvh.me's wildcard DNS (every name under it is 127.0.0.1)"],
-    ['https://staging.localho.st', "this machine, by localho.st's wildcard DNS (every name under it is 127.0.0.1)"],
-  ] as const;
+    describe.each(['VITE_SUPABASE_URL', 'SITE_URL'] as const)('as %s', (variable) => {
+      test.each(REFUSED)('refuses %s: %s', (url, why) => {
+        const hint = variable === 'VITE_SUPABASE_URL' ? ". Set it to the Supabase project's URL, https://<project>.supabase.co" : '';
+        expect(problemsFor(variable, url)).toEqual([`${variable}  points at ${why} (${url}), which no visitor on the internet can reach${hint}`]);
+      });
 
-  describe.each(['VITE_SUPABASE_URL', 'SITE_URL'] as const)('as %s', (variable) => {
-    test.each(REFUSED)('refuses %s: %s', (url, why) => {
-      const hint = variable === 'VITE_SUPABASE_URL' ? ". Set it to the Supabase project's URL, https://<project>.supabase.co" : '';
-      expect(problemsFor(variable, url)).toEqual([`${variable}  points at ${why} (${url}), which no visitor on the internet can reach${hint}`]);
+      test.each(['https://8.8.8.8.nip.io', 'https://app.nip.io', 'https://www.nip-io-care.org', 'https://lvh.me.example-agency.org'])('accepts %s, whose name points at a public address or is not under such a service', (url) => {
+        expect(problemsFor(variable, url)).toEqual([]);
+      });
     });
 
-    test.each(['https://8.8.8.8.nip.io', 'https://app.nip.io', 'https://www.nip-io-care.org', 'https://lvh.me.example-agency.org'])('accepts %s, whose name points at a public address or is not under such a service', (url) => {
-      expect(problemsFor(variable, url)).toEqual([]);
+    test('npm run check -- --launch refuses SITE_URL=https://127.0.0.1.nip.io, with the reason', () => {
+      const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts', '--launch'], { encoding: 'utf8', env: { ...process.env, ...BACKEND, SITE_URL: 'https://127.0.0.1.nip.io' } });
+      expect(run.status).toBe(1);
+      expect(run.stderr).toContain("SITE_URL  points at this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name) (https://127.0.0.1.nip.io), which no visitor on the internet can reach");
     });
-  });
-
-  test('npm run check -- --launch refuses SITE_URL=https://127.0.0.1.nip.io, with the reason', () => {
-    const run = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts', '--launch'], { encoding: 'utf8', env: { ...process.env, ...BACKEND, SITE_URL: 'https://127.0.0.1.nip.io' } });
-    expect(run.status).toBe(1);
-    expect(run.stderr).toContain("SITE_URL  points at this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name) (https://127.0.0.1.nip.io), which no visitor on the internet can reach");
   });
 });
 
