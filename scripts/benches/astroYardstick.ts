@@ -26,7 +26,7 @@ const ASTRO_MIN_NODE = [22, 12] as const;
 /** The Node that runs Astro when the bench's own Node is older (Node 20): the newest 22 LTS on npm's node-<os>-<cpu>. */
 export const ASTRO_NODE_VERSION = '22.23.3';
 
-const TEMPLATE = fileURLToPath(new URL('./astro-yardstick', import.meta.url));
+const TEMPLATE = fileURLToPath(new URL('./astro-yardstick/', import.meta.url));
 
 /** What bench.ts times: `command`, run with cwd `dir`, is one clean Astro build of the prepared project. */
 export interface AstroYardstick {

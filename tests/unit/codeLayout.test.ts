@@ -7,8 +7,8 @@
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
-import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { relativeImports, sourceFiles } from './importGraph.ts';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const scripts = path.join(root, 'scripts');
@@ -29,33 +29,22 @@ const MAY_USE: Record<string, readonly string[]> = {
   benches: ['generator', 'live', 'harness', 'local-supabase', 'mail-catcher'],
 };
 
-/** Folders under scripts/ that are not code of ours (the Astro yardstick is a project of its own). */
-const NOT_OURS = new Set(['benches/astro-yardstick']);
+/** Our code under scripts/ (the Astro yardstick is a project of its own), as paths under scripts/. */
+const ours = sourceFiles('scripts');
+const known = new Set(ours);
+const underScripts = (file: string) => file.slice('scripts/'.length);
 
-const CODE = /\.(ts|mts|mjs|js)$/;
-
-function codeFiles(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && CODE.test(entry.name))
-    .map((entry) => path.relative(scripts, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
-    .filter((file) => ![...NOT_OURS].some((folder) => file.startsWith(`${folder}/`)));
-}
-
-/** The files of ours (under scripts/) that a file imports, statically or dynamically, as paths under scripts/. */
+/** The files of ours under scripts/ that a file imports, statically or dynamically, as paths under scripts/. */
 function importsOf(file: string): string[] {
-  const text = readFileSync(path.join(scripts, file), 'utf8');
-  return ts
-    .preProcessFile(text, true, true)
-    .importedFiles.map((imported) => imported.fileName)
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => path.relative(scripts, path.resolve(path.dirname(path.join(scripts, file)), specifier)).split(path.sep).join('/'))
-    .filter((target) => !target.startsWith('..'));
+  return relativeImports(`scripts/${file}`, known)
+    .filter((target) => target.startsWith('scripts/'))
+    .map(underScripts);
 }
 
 const roomOf = (file: string): string | undefined => (file.includes('/') ? file.slice(0, file.indexOf('/')) : undefined);
 
 describe('scripts/ in rooms named for their jobs', () => {
-  const files = codeFiles(scripts);
+  const files = ours.map(underScripts);
 
   it('keeps only entry files at the top: each is run by an npm script, or by the entry that an npm script runs', () => {
     const packageScripts = Object.values((JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { scripts: Record<string, string> }).scripts).join('\n');

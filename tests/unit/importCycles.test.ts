@@ -1,42 +1,14 @@
 /**
  * No module of ours (src/, scripts/, supabase/functions/, pages/, renderer/) imports itself back through others,
- * within a folder or across them (supabase/functions/_shared/notify.ts and staffInvite.ts once did). A cycle makes load order decide which module sees the
- * other half-initialised, and makes two modules one in all but name (content.ts and loader.ts, events.ts and
- * servicePages.ts once did). Every relative import counts: `import type` (erased at run time, but it still ties
+ * within a folder or across them. A cycle makes load order decide which module sees the other half-initialised,
+ * and makes two modules one in all but name (content.ts and loader.ts, events.ts and servicePages.ts, and
+ * supabase/functions/_shared/notify.ts and staffInvite.ts once did). Every relative import counts: `import type` (erased at run time, but it still ties
  * the modules together), `export … from`, side-effect imports and `import()` (a lazy chunk that imports its
  * loader back is still a knot).
  */
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
-import ts from 'typescript';
+import { existsSync } from 'node:fs';
 import { expect, test } from 'vitest';
-
-/** The folders of our code; the Astro yardstick under scripts/benches/ is a project of its own. */
-const ROOTS = ['src', 'scripts', 'supabase/functions', 'pages', 'renderer'];
-const NOT_OURS = 'scripts/benches/astro-yardstick/';
-
-/** Every .ts/.tsx/.mjs file under `root`, as a path relative to the working directory with forward slashes. */
-function sourceFiles(root: string): string[] {
-  return readdirSync(root, { recursive: true, encoding: 'utf8' })
-    .filter((file) => /\.(tsx?|mjs)$/.test(file))
-    .map((file) => path.posix.join(root, file.split(path.sep).join('/')))
-    .filter((file) => !file.startsWith(NOT_OURS))
-    .sort();
-}
-
-/** The files of ours that `file` imports by a relative specifier ('./x.ts', '../y.tsx?raw'). */
-function relativeImports(file: string, known: ReadonlySet<string>): string[] {
-  const { importedFiles } = ts.preProcessFile(readFileSync(file, 'utf8'), true, true);
-  return importedFiles
-    .map(({ fileName }) => fileName.split('?')[0]!)
-    .filter((specifier) => specifier.startsWith('.'))
-    .map((specifier) => {
-      const target = path.posix.normalize(path.posix.join(path.posix.dirname(file), specifier));
-      const candidates = [target, `${target}.ts`, `${target}.tsx`, `${target}/index.ts`, `${target}/index.tsx`];
-      return candidates.find((candidate) => known.has(candidate)) ?? target;
-    })
-    .filter((target) => known.has(target));
-}
+import { ROOTS, relativeImports, sourceFiles } from './importGraph.ts';
 
 /** The shortest import path from `start` back to `start`, staying inside `component` (breadth first). */
 function shortestCycle(start: string, component: ReadonlySet<string>, edges: ReadonlyMap<string, string[]>): string[] {
