@@ -32,6 +32,8 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'orphan-resumes-'));
 let child: ChildProcess | undefined;
 let reopened: LocalSupabase | undefined;
 let catcher: MailCatcher | undefined;
+/** What the stand-in printed, all of it: shown when the burst did not go as planned. */
+let standInOutput = '';
 
 afterAll(async () => {
   child?.kill('SIGKILL');
@@ -51,16 +53,18 @@ function startStandIn(mailUrl: string): Promise<{ url: string; serviceRoleKey: s
     env: { ...process.env, LOCAL_SUPABASE_PORT: '0', MAIL_API_URL: mailUrl },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  let output = '';
   return new Promise((resolve, reject) => {
     child!.stdout!.on('data', (data) => {
-      output += data;
-      const url = /API URL: (\S+)/.exec(output)?.[1];
-      const serviceRoleKey = /service_role key: (\S+)/.exec(output)?.[1];
+      standInOutput += data;
+      const url = /API URL: (\S+)/.exec(standInOutput)?.[1];
+      const serviceRoleKey = /service_role key: (\S+)/.exec(standInOutput)?.[1];
       if (url && serviceRoleKey) resolve({ url, serviceRoleKey });
     });
-    child!.stderr!.on('data', (data) => (output += data));
-    child!.on('exit', (code) => reject(new Error(`The stand-in ended (${code}) before it was ready:\n${output}`)));
+    child!.stderr!.on('data', (data) => (standInOutput += data));
+    child!.on('exit', (code, signal) => {
+      standInOutput += `\n(the stand-in ended: ${signal ?? `exit code ${code}`})`;
+      reject(new Error(`The stand-in ended before it was ready:\n${standInOutput}`));
+    });
   });
 }
 
@@ -103,8 +107,9 @@ test('after a kill -9 mid-burst and the purge, no resume is left without a row a
   const statuses = await Promise.all(posts);
   await killed;
   // The kill came mid-burst: some posts were acknowledged, some never answered.
-  expect(acknowledged.length).toBeGreaterThanOrEqual(KILL_AFTER);
-  expect(statuses.filter((status) => status === 0).length).toBeGreaterThan(0);
+  const burst = `statuses ${statuses.join(' ')}; the stand-in printed:\n${standInOutput}`;
+  expect(acknowledged.length, burst).toBeGreaterThanOrEqual(KILL_AFTER);
+  expect(statuses.filter((status) => status === 0).length, burst).toBeGreaterThan(0);
 
   reopened = await startLocalSupabase({ port: 0, dataDir, demoApplications: 0 });
   const db = reopened.db;
