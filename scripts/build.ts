@@ -15,7 +15,7 @@ import { CONTENT_REFUSED_HELP } from '../src/guides.ts';
 import { CONTENT_SNAPSHOT_ENV } from '../src/content/snapshotEnv.ts';
 import { backendLine } from '../src/localBackend.ts';
 import { secretsInBrowserVariables } from '../src/supabaseKey.ts';
-import { headerRules, headersFile } from '../src/security/headers.ts';
+import { siteHeadersFile } from '../src/security/headers.ts';
 import { CACHE_DIR, bundleKey, filesUnder, restoreBundles, saveBundles } from './generator/buildCache.ts';
 import type { Bundled, BundleStepResult } from './generator/bundle.ts';
 import { compiledScript } from './generator/compiled.mjs';
@@ -169,7 +169,7 @@ try {
   fail(`The content editor could not be written: ${(error as Error).message}`);
 }
 try {
-  await output.write('_headers', headersFile(headerRules(site.policySources)));
+  await output.write('_headers', siteHeadersFile(site.policySources));
 } catch (error) {
   fail(`The security headers could not be written: ${(error as Error).message}`);
 }

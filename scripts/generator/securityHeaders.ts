@@ -8,7 +8,7 @@ import { DEFAULT_POSTHOG_HOST } from '../../src/analytics/options.ts';
 import type { Content } from '../../src/content/content.ts';
 import { providerContactForm } from '../../src/forms/provider.ts';
 import { LOCAL_SUPABASE_URL } from '../../src/localBackend.ts';
-import { headerRules, headersFile, pageScriptPolicy, withPagePolicy, type PolicySources } from '../../src/security/headers.ts';
+import { pageScriptPolicy, siteHeadersFile, withPagePolicy, type PolicySources } from '../../src/security/headers.ts';
 
 
 export function policySources(content: Pick<Content, 'site' | 'placeholders'>, env: NodeJS.ProcessEnv = process.env): PolicySources {
@@ -39,7 +39,7 @@ export function withPolicyWhereItApplies(file: string, html: string, sources: Po
 
 /** dist/client/_headers: the site's headers for static hosts (and the local server). */
 export function writeHeadersFile(client: string, sources: PolicySources): void {
-  writeFileSync(path.join(client, '_headers'), headersFile(headerRules(sources)));
+  writeFileSync(path.join(client, '_headers'), siteHeadersFile(sources));
 }
 
 /** Gives every page already written under `client` its policy; returns the number of pages given one. */

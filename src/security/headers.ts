@@ -57,30 +57,32 @@ function scriptSources(sources: PolicySources): string[] {
 }
 
 /**
- * The script rule every page but the content editor's carries in its <meta> policy: no evaluation of strings.
- * The header allows it for the editor alone (Decap CMS compiles its configuration's schema with `new Function`),
- * and a header cannot be narrowed for one path on every static host: each other page narrows it itself.
+ * The script rule every page but the content editor's carries in its <meta> policy: no evaluation of strings. The
+ * header already refuses it on every path but the editor's (headerRules); the page says so again, for a host that
+ * serves the pages without the header file.
  */
 export function pageScriptPolicy(sources: PolicySources): string {
   return serialise({ 'script-src': scriptSources(sources) });
 }
 
-/** The site-wide policy, sent as a header with every response. */
-export function siteContentSecurityPolicy(sources: PolicySources): string {
+/**
+ * The site-wide policy, sent as a header with every response. `editor`: the content editor's route, where Decap CMS
+ * compiles its configuration's schema with `new Function` and so needs 'unsafe-eval'; every other path refuses it.
+ */
+export function siteContentSecurityPolicy(sources: PolicySources, { editor = false }: { editor?: boolean } = {}): string {
   const supabase = new URL(sources.supabaseUrl).origin;
   const analytics = analyticsHosts(sources.analyticsHost);
   const provider = sources.formProvider ? FORM_PROVIDER_HOSTS : [];
-  const editor = sources.editorHosts ?? [];
+  const editorHosts = sources.editorHosts ?? [];
   return serialise({
     'default-src': ["'self'"],
-    // 'unsafe-eval' for the content editor only: every other page's <meta> policy refuses it (pageScriptPolicy).
-    'script-src': [...scriptSources(sources), "'unsafe-eval'"],
+    'script-src': [...scriptSources(sources), ...(editor ? ["'unsafe-eval'"] : [])],
     'style-src': ["'self'", "'unsafe-inline'", ...provider],
     // blob: the content editor's preview of a picture being uploaded; GitHub's pictures (avatars, stored files).
-    'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...provider, ...(editor.length ? ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] : [])],
+    'img-src': ["'self'", 'data:', 'blob:', ...analytics, ...provider, ...(editorHosts.length ? ['https://avatars.githubusercontent.com', 'https://raw.githubusercontent.com'] : [])],
     'font-src': ["'self'"],
     // blob: the content editor reads a picture being uploaded from the page's own memory before saving it.
-    'connect-src': ["'self'", 'blob:', supabase, ...analytics, ...provider, ...editor],
+    'connect-src': ["'self'", 'blob:', supabase, ...analytics, ...provider, ...editorHosts],
     // The analytics recorder compresses in a worker it makes from a blob.
     'worker-src': ["'self'", ...(analytics.length ? ['blob:'] : [])],
     'frame-src': provider.length ? provider : ["'none'"],
@@ -95,11 +97,33 @@ export function siteContentSecurityPolicy(sources: PolicySources): string {
 export interface HeaderRule {
   /** A path pattern as Netlify and Cloudflare read it: `*` matches any rest of the path. */
   path: string;
+  /**
+   * Headers an earlier rule set that this one removes first (`! Name`, Cloudflare Pages' syntax): Cloudflare joins
+   * the values of one header set by two matching rules, where Netlify and the local server keep the later one.
+   */
+  detach?: string[];
   headers: Record<string, string>;
 }
 
-/** Every rule of the site. No header is set by two rules: hosts differ in how they would combine them. */
-export function headerRules(sources: PolicySources): HeaderRule[] {
+/** The content editor's route: the one path whose policy allows 'unsafe-eval'. */
+export const EDITOR_PATH = '/admin/content/';
+
+/**
+ * Which host's `_headers` dialect the build writes: Cloudflare Pages' (a `! Name` line to replace a header an
+ * earlier rule set) when the build runs on Cloudflare Pages (CF_PAGES, set on its every build) or HEADERS_HOST is
+ * `cloudflare`; otherwise Netlify's, which the local server reads too (Netlify refuses a `!` line, and keeps the
+ * later of two rules' values).
+ */
+export function headersDialect(env: Record<string, string | undefined>): 'cloudflare' | 'netlify' {
+  return env.CF_PAGES?.trim() || env.HEADERS_HOST?.trim().toLowerCase() === 'cloudflare' ? 'cloudflare' : 'netlify';
+}
+
+/**
+ * Every rule of the site, in order. One header is set by two rules: the policy, on every path and again, with
+ * 'unsafe-eval', on the editor's route, after it (the later rule's value is the one kept; on Cloudflare the editor's
+ * rule detaches the first value, which Cloudflare would otherwise join to its own into two policies, both enforced).
+ */
+export function headerRules(sources: PolicySources, dialect: 'cloudflare' | 'netlify' = 'netlify'): HeaderRule[] {
   return [
     {
       path: '/*',
@@ -116,6 +140,11 @@ export function headerRules(sources: PolicySources): HeaderRule[] {
     // Vite names files under /assets/ after their content hash, so they never change; the build names the pictures
     // and fonts it publishes there the same way (scripts/generator/publicAssets.ts).
     { path: '/assets/*', headers: { 'Cache-Control': 'public, max-age=31536000, immutable' } },
+    {
+      path: `${EDITOR_PATH}*`,
+      ...(dialect === 'cloudflare' ? { detach: ['Content-Security-Policy'] } : {}),
+      headers: { 'Content-Security-Policy': siteContentSecurityPolicy(sources, { editor: true }) },
+    },
   ];
 }
 
@@ -123,9 +152,14 @@ export function headerRules(sources: PolicySources): HeaderRule[] {
 export function headersFile(rules: HeaderRule[]): string {
   const lines = ['# Written by `npm run build` from src/security/headers.ts: do not edit.'];
   for (const rule of rules) {
-    lines.push(rule.path, ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`));
+    lines.push(rule.path, ...(rule.detach ?? []).map((name) => `  ! ${name}`), ...Object.entries(rule.headers).map(([name, value]) => `  ${name}: ${value}`));
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** The site's `_headers` file, in the dialect of the host the build runs on (headersDialect). */
+export function siteHeadersFile(sources: PolicySources, env: Record<string, string | undefined> = process.env): string {
+  return headersFile(headerRules(sources, headersDialect(env)));
 }
 
 /** Reads a `_headers` file back (the local server applies what the build wrote). */
@@ -137,9 +171,15 @@ export function parseHeadersFile(text: string): HeaderRule[] {
       rules.push({ path: line.trim(), headers: {} });
       continue;
     }
-    const colon = line.indexOf(':');
     const rule = rules.at(-1);
-    if (rule && colon > 0) rule.headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    if (!rule) continue;
+    const detached = /^\s+!\s*(\S+)\s*$/.exec(line);
+    if (detached) {
+      (rule.detach ??= []).push(detached[1]!);
+      continue;
+    }
+    const colon = line.indexOf(':');
+    if (colon > 0) rule.headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
   }
   return rules;
 }
@@ -153,9 +193,17 @@ export function pathMatches(pattern: string, pathname: string): boolean {
   return new RegExp(`^${expression}$`).test(pathname);
 }
 
-/** The headers the rules give a path, in rule order. */
+/**
+ * The headers the rules give a path, as Netlify applies them (and the local server): every matching rule in order,
+ * a later rule's value of a header replacing an earlier one's; a detached header removed first.
+ */
 export function headersFor(rules: HeaderRule[], pathname: string): Record<string, string> {
-  return Object.assign({}, ...rules.filter((rule) => pathMatches(rule.path, pathname)).map((rule) => rule.headers));
+  const headers: Record<string, string> = {};
+  for (const rule of rules.filter((candidate) => pathMatches(candidate.path, pathname))) {
+    for (const name of rule.detach ?? []) delete headers[name];
+    Object.assign(headers, rule.headers);
+  }
+  return headers;
 }
 
 /** Hashes already taken: a build gives most pages the same style blocks (its template's), hashed once each. */

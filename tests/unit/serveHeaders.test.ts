@@ -112,3 +112,36 @@ describe('the 404 page', () => {
     expect(missingRuleHeaders(pathname, response)).toEqual([]);
   });
 });
+
+/** What `curl -I` shows of a path's policy, from a server started on a site written in `dialect`. */
+async function policiesServed(dialect: 'netlify' | 'cloudflare', paths: string[]): Promise<Record<string, string | null>> {
+  const site = writeSiteFixture(`serve-policy-${dialect}-`, dialect);
+  const local = createStaticServer(site, () => undefined);
+  try {
+    await new Promise<void>((resolve) => local.listen(0, '127.0.0.1', resolve));
+    const origin = `http://127.0.0.1:${(local.address() as AddressInfo).port}`;
+    const served: Record<string, string | null> = {};
+    for (const pathname of paths) served[pathname] = (await fetch(`${origin}${pathname}`, { method: 'HEAD', redirect: 'manual' })).headers.get('content-security-policy');
+    return served;
+  } finally {
+    await new Promise<void>((resolve) => local.close(() => resolve()));
+    rmSync(site, { recursive: true, force: true });
+  }
+}
+
+describe("the policy every answer carries allows 'unsafe-eval' on the content editor's route alone", () => {
+  const OTHER = ['/', '/services', '/assets/app-abc123.js', '/images/logo.svg', '/no-such-page', '/404', '/admin/', '/admin/contents/'];
+  const EDITOR = ['/admin/content/', '/admin/content/index.html'];
+  test.each(['netlify', 'cloudflare'] as const)('the %s file, as the local server applies it', async (dialect) => {
+    const served = await policiesServed(dialect, [...OTHER, ...EDITOR]);
+    for (const pathname of OTHER) {
+      expect(served[pathname], pathname).toContain("script-src 'self'");
+      expect(served[pathname], pathname).not.toContain("'unsafe-eval'");
+    }
+    for (const pathname of EDITOR) {
+      expect(served[pathname], pathname).toMatch(/script-src 'self' 'unsafe-eval'/);
+      // One policy, not two joined by a comma.
+      expect(served[pathname], pathname).not.toContain(',');
+    }
+  });
+});
