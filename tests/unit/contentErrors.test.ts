@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'vitest';
 import { compile } from '@mdx-js/mdx';
 import remarkFrontmatter from 'remark-frontmatter';
+import { checkSvg } from '../../src/content/images.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { remarkContentIsData } from '../../src/content/mdxBody.ts';
 import { writeFileSync } from 'node:fs';
@@ -1107,14 +1108,45 @@ describe('a picture', () => {
   test('an SVG with a script is refused', async () => {
     expect(await errorAfter(pictureFile('bad.svg', '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><script>alert(1)</script></svg>'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/services/foot-care.yaml:14:10  hero.image.src  expected a picture without a <script> element (an SVG is served from the site's own address, where it could run code), found one in content/images/bad.svg"
+        content/services/foot-care.yaml:14:10  hero.image.src  expected an SVG picture with nothing that runs or loads from elsewhere (it is served from the site's own address, where a script would run as the site), found content/images/bad.svg holding a script (<script>, line 1), which would run on the site"
     `);
   });
 
   test('an SVG with an event handler or an outside link is refused', async () => {
     for (const svg of ['<svg viewBox="0 0 10 10"><rect onload="alert(1)"/></svg>', '<svg viewBox="0 0 10 10"><image href="https://tracker.example/x.png"/></svg>']) {
-      expect(await errorAfter(pictureFile('bad.svg', svg))).toMatch(/content\/services\/foot-care\.yaml:\d+:\d+  hero\.image\.src  expected a picture without (an event handler|a link to another file)/);
+      expect(await errorAfter(pictureFile('bad.svg', svg))).toMatch(/content\/services\/foot-care\.yaml:\d+:\d+  hero\.image\.src  expected an SVG picture with nothing that runs .*, found content\/images\/bad\.svg holding (an event handler|a link to another file)/);
     }
+  });
+
+  test('an SVG whose script has a namespace prefix is refused (the regular expressions let <s:script> through)', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" xmlns:s="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><s:script>alert(1)</s:script></svg>';
+    expect(await errorAfter(pictureFile('bad.svg', svg))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected an SVG picture with nothing that runs or loads from elsewhere (it is served from the site's own address, where a script would run as the site), found content/images/bad.svg holding a script (<s:script>, line 1), which would run on the site"
+    `);
+  });
+
+  test('an SVG with a DOCTYPE is refused (an entity of its own could spell out a script)', async () => {
+    const svg = '<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]>\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">&x;</svg>';
+    expect(await errorAfter(pictureFile('bad.svg', svg))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected an SVG picture with nothing that runs or loads from elsewhere (it is served from the site's own address, where a script would run as the site), found content/images/bad.svg holding a document type declaration (<!DOCTYPE ...>, line 1), which can define text that turns into a script (delete it: a picture needs none)"
+    `);
+  });
+
+  test('an SVG that is not well-formed XML is refused, saying where', async () => {
+    const svg = '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10">\n  <g>\n    <circle r="4"/>\n</svg>\n';
+    expect(await errorAfter(pictureFile('bad.svg', svg))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected an SVG picture written as well-formed XML (the check reads it as XML to be sure nothing in it runs), found content/images/bad.svg broken at line 4, column 6: a closing tag that does not match the tag left open before it"
+    `);
+  });
+
+  test('an SVG whose outermost element is not <svg> in the SVG namespace is refused', async () => {
+    expect(await errorAfter(pictureFile('bad.svg', '<svg viewBox="0 0 10 10"><circle r="4"/></svg>'))).toMatchInlineSnapshot(`
+      "The content has 1 problem:
+        content/services/foot-care.yaml:14:10  hero.image.src  expected an SVG picture whose outermost element is <svg xmlns="http://www.w3.org/2000/svg">, found content/images/bad.svg with <svg> without xmlns="http://www.w3.org/2000/svg" (a browser would not draw it)"
+    `);
   });
 
   test('an SVG without a size is refused (the page could not hold its space)', async () => {
@@ -1138,5 +1170,81 @@ describe('a picture', () => {
       "The content has 1 problem:
         content/services/foot-care.yaml:14:10  hero.image.src  expected a picture file that can be read, found content/images/notes.jpg unreadable (Input buffer contains unsupported image format)"
     `);
+  });
+});
+
+describe('an SVG read as XML (checkSvg)', () => {
+  const SVG = 'xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 48"';
+  const XLINK = 'xmlns:xlink="http://www.w3.org/1999/xlink"';
+  /** What the editor is told after "found content/images/x.svg ", or the size when the SVG is accepted. */
+  const verdict = (svg: string) => {
+    const checked = checkSvg(svg, 'x.svg');
+    return 'problem' in checked ? checked.problem.replace(/^.*, found content\/images\/x\.svg /, '') : checked;
+  };
+
+  test.each([
+    ['a script with a prefix bound to the SVG namespace', `<svg ${SVG} xmlns:s="http://www.w3.org/2000/svg"><s:script>alert(1)</s:script></svg>`, 'holding a script (<s:script>, line 1), which would run on the site'],
+    ['a script in the XHTML namespace', `<svg ${SVG}><h:script xmlns:h="http://www.w3.org/1999/xhtml">alert(1)</h:script></svg>`, 'holding a script (<h:script>, line 1), which would run on the site'],
+    ['a DOCTYPE whose entity spells a script', `<!DOCTYPE svg [<!ENTITY x "&#60;script&#62;alert(1)&#60;/script&#62;">]><svg ${SVG}>&x;</svg>`, 'holding a document type declaration (<!DOCTYPE ...>, line 1), which can define text that turns into a script (delete it: a picture needs none)'],
+    ['a plain DOCTYPE without an internal subset', `<?xml version="1.0"?>\n<!DOCTYPE svg PUBLIC "-//W3C//DTD SVG 1.1//EN" "http://www.w3.org/Graphics/SVG/1.1/DTD/svg11.dtd">\n<svg ${SVG}/>`, 'holding a document type declaration (<!DOCTYPE ...>, line 2), which can define text that turns into a script (delete it: a picture needs none)'],
+    ['an xml-stylesheet processing instruction', `<?xml version="1.0"?><?xml-stylesheet href="https://evil.example/x.css"?><svg ${SVG}/>`, 'holding an instruction to the browser (<?xml-stylesheet ...?>, line 1), which can load a style sheet or another file'],
+    ['a processing instruction inside the picture', `<svg ${SVG}><?php echo 1 ?></svg>`, 'holding an instruction to the browser (<?php ...?>, line 1), which can load a style sheet or another file'],
+    ['a foreignObject with a prefix', `<svg ${SVG} xmlns:x="http://www.w3.org/2000/svg"><x:foreignObject width="10" height="10"><p xmlns="http://www.w3.org/1999/xhtml">hi</p></x:foreignObject></svg>`, 'holding a piece of web page (<x:foreignObject>, line 1), which can hold scripts and forms'],
+    ['an event handler', `<svg ${SVG}>\n  <rect width="4" height="4" onclick="alert(1)"/>\n</svg>`, 'holding an event handler (onclick="alert(1)", line 2), which would run a script when the picture is shown, touched or clicked'],
+    ['an event handler with a prefix', `<svg ${SVG} xmlns:ev="http://www.w3.org/2001/xml-events"><rect ev:onload="alert(1)"/></svg>`, 'holding an event handler (ev:onload="alert(1)", line 1), which would run a script when the picture is shown, touched or clicked'],
+    ['an event handler on the root', `<svg ${SVG} onload="alert(1)"/>`, 'holding an event handler (onload="alert(1)", line 1), which would run a script when the picture is shown, touched or clicked'],
+    ['a picture from another address', `<svg ${SVG}><image href="https://tracker.example/x.png" width="4" height="4"/></svg>`, 'holding a link to another file or address (href="https://tracker.example/x.png", line 1), which the picture would load or send visitors to'],
+    ['an xlink:href to another file', `<svg ${SVG} ${XLINK}><image xlink:href="photo.jpg"/></svg>`, 'holding a link to another file or address (xlink:href="photo.jpg", line 1), which the picture would load or send visitors to'],
+    ['an href under another prefix bound to XLink', `<svg ${SVG} xmlns:l="http://www.w3.org/1999/xlink"><a l:href="//evil.example/"><text>go</text></a></svg>`, 'holding a link to another file or address (l:href="//evil.example/", line 1), which the picture would load or send visitors to'],
+    ['a src attribute', `<svg ${SVG}><h:img xmlns:h="http://www.w3.org/1999/xhtml" src="x.png"/></svg>`, 'holding a link to another file or address (src="x.png", line 1), which the picture would load or send visitors to'],
+    ['a <use> of another file', `<svg ${SVG}><use href="icons.svg#heart"/></svg>`, 'holding a copy of part of another file (<use href="icons.svg#heart">, line 1), which the picture would load from elsewhere'],
+    ['a javascript: link', `<svg ${SVG}><a href="javascript:alert(1)"><text>x</text></a></svg>`, 'holding a javascript: address (href="javascript:alert(1)", line 1), which would run a script'],
+    ['a javascript: link split by a tab', `<svg ${SVG} ${XLINK}><a xlink:href="java&#9;script:alert(1)"><text>x</text></a></svg>`, 'holding a javascript: address (xlink:href="java\\tscript:alert(1)", line 1), which would run a script'],
+    ['a data: address', `<svg ${SVG}><image href="data:image/svg+xml;base64,PHN2Zy8+"/></svg>`, 'holding a file packed into a data: address (href="data:image/svg+xml;base64,PHN2Zy8+", line 1), which can carry a page with scripts of its own'],
+    ['a data: address among animation values', `<svg ${SVG}><animate attributeName="fill" values="red;data:text/html,x"/></svg>`, 'holding a file packed into a data: address (values="red;data:text/html,x", line 1), which can carry a page with scripts of its own'],
+    ['a url() to another address in a style attribute', `<svg ${SVG}><rect style="fill: url('https://tracker.example/p.svg#g')"/></svg>`, `holding a link to another file or address (style="fill: url('https://tracker.example/p.svg#g')", line 1), which the picture would load from elsewhere`],
+    ['a url() to another file in a presentation attribute', `<svg ${SVG}><rect fill="url(other.svg#g)"/></svg>`, 'holding a link to another file or address (fill="url(other.svg#g)", line 1), which the picture would load from elsewhere'],
+    ['a url() to another address in a <style>', `<svg ${SVG}>\n<style>\n  rect { fill: url("https://tracker.example/p.svg#g") }\n</style>\n</svg>`, 'holding a link to another file or address (url(https://tracker.example/p.svg#g) in <style>, line 2), which the picture would load from elsewhere'],
+    ['a url() spelled with a CSS escape in a <style>', `<svg ${SVG}><style>rect { fill: u\\72l(//tracker.example/p.svg) }</style></svg>`, 'holding a link to another file or address (url(//tracker.example/p.svg) in <style>, line 1), which the picture would load from elsewhere'],
+    ['an @import in a <style>', `<svg ${SVG}><style><![CDATA[@import "https://evil.example/x.css";]]></style></svg>`, 'holding a style sheet import (@import in <style>, line 1), which would load another file'],
+    ['an @import spelled with a CSS escape', `<svg ${SVG}><style>@\\69mport "x.css";</style></svg>`, 'holding a style sheet import (@import in <style>, line 1), which would load another file'],
+    ['an <iframe>', `<svg ${SVG}><iframe xmlns="http://www.w3.org/1999/xhtml" src="https://evil.example/"/></svg>`, 'holding an embedded page (<iframe>, line 1), which can load and run anything'],
+    ['an <embed>', `<svg ${SVG}><embed src="x.swf"/></svg>`, 'holding an embedded plug-in or file (<embed>, line 1), which can load and run anything'],
+    ['an <object>', `<svg ${SVG}><object data="x.html"/></svg>`, 'holding an embedded plug-in or file (<object>, line 1), which can load and run anything'],
+    ['a <set> that changes xlink:href', `<svg ${SVG} ${XLINK}><a xlink:href="#x"><set attributeName="xlink:href" to="#y"/><text>x</text></a></svg>`, 'holding an animation that changes xlink:href (<set attributeName="xlink:href">, line 1), a known way to slip a script or a link into a picture'],
+    ['an <animate> of href', `<svg ${SVG}><a href="#x"><animate attributeName="href" values="#y;#z"/></a></svg>`, 'holding an animation that changes href (<animate attributeName="href">, line 1), a known way to slip a script or a link into a picture'],
+    ['an <animate> of an event handler', `<svg ${SVG}><rect><animate attributeName="onmouseover" values="alert(1)"/></rect></svg>`, 'holding an animation that changes onmouseover (<animate attributeName="onmouseover">, line 1), a known way to slip a script or a link into a picture'],
+    ['an xml:base pointing elsewhere', `<svg ${SVG}><g xml:base="https://evil.example/"><use href="#a"/></g></svg>`, 'holding a link to another file or address (xml:base="https://evil.example/", line 1), which the picture would load or send visitors to'],
+  ])('refuses %s', (_name, svg, told) => {
+    expect(verdict(svg)).toBe(told);
+  });
+
+  test.each([
+    ['not well-formed (a tag left open)', `<svg ${SVG}>\n<g>\n</svg>`, 'broken at line 3, column 6: a closing tag that does not match the tag left open before it'],
+    ['an entity XML does not know', `<svg ${SVG}><text>a&nbsp;b</text></svg>`, 'broken at line 1, column 73: a named character XML does not know (such as &nbsp;): XML knows only &amp; &lt; &gt; &quot; &apos;, write any other as a number, e.g. &#160;'],
+    ['an undeclared prefix', `<svg ${SVG}><x:script>alert(1)</x:script></svg>`, 'broken at line 1, column 70: the prefix x: used without an xmlns:x="..." declaring it'],
+    ['empty', '', 'broken at line 1, column 1: no element at all (the file is empty or holds no <svg>)'],
+    ['an HTML page', '<html xmlns="http://www.w3.org/1999/xhtml"><body/></html>', 'with <html> as its outermost element'],
+    ['an <svg> in no namespace', '<svg viewBox="0 0 4 4"/>', 'with <svg> without xmlns="http://www.w3.org/2000/svg" (a browser would not draw it)'],
+    ['an <svg> in another namespace', '<svg xmlns="http://example.com/not-svg" viewBox="0 0 4 4"/>', 'with <svg> without xmlns="http://www.w3.org/2000/svg" (a browser would not draw it)'],
+  ])('refuses a file that is %s', (_name, svg, told) => {
+    expect(verdict(svg)).toBe(told);
+  });
+
+  test.each([
+    ['a <title> and a <desc>', `<svg ${SVG}><title>A kettle</title><desc>Steam rising</desc><path d="M0 0h4v4z"/></svg>`],
+    ['gradients filled with url(#id)', `<svg ${SVG}><defs><linearGradient id="g"><stop offset="0" stop-color="#fff"/></linearGradient><clipPath id="c"><rect width="4" height="4"/></clipPath></defs><rect fill="url(#g)" clip-path="url( '#c' )" style="stroke: url(#g)"/></svg>`],
+    ['<use href="#id"> and xlink:href="#id"', `<svg ${SVG} ${XLINK}><defs><circle id="dot" r="2"/></defs><use href="#dot" x="4"/><use xlink:href="#dot" x="8"/><a href="#dot"><text>dot</text></a></svg>`],
+    ['an XML declaration and comments', `<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<!-- Drawn for the site; <script> in a comment is only words -->\n<svg ${SVG}><!-- a leaf --><path d="M1 1h2"/></svg>\n`],
+    ['a <style> with plain CSS', `<svg ${SVG}><style>\n  .leaf { fill: #3a7; stroke: url(#g); }\n  @media (prefers-color-scheme: dark) { .leaf { fill: #5c9 } }\n</style><path class="leaf" d="M1 1h2"/></svg>`],
+    ['elements named like what every object has', `<svg ${SVG}><g><constructor/><__proto__/><toString/></g></svg>`],
+    ['a byte order mark, Inkscape namespaces and words like "data:" in a label', `\ufeff<svg ${SVG} xmlns:inkscape="http://www.inkscape.org/namespaces/inkscape" inkscape:version="1.3"><text aria-label="Our data: 2024">Our data: 2024</text></svg>`],
+  ])('accepts a safe SVG with %s', (_name, svg) => {
+    expect(verdict(svg)).toEqual({ width: 64, height: 48 });
+  });
+
+  test('takes the size from width and height in pixels, or else from the viewBox', () => {
+    expect(verdict('<svg xmlns="http://www.w3.org/2000/svg" width="640px" height="480" viewBox="0 0 64 48"/>')).toEqual({ width: 640, height: 480 });
+    expect(verdict('<svg xmlns="http://www.w3.org/2000/svg" width="100%" viewBox="0,0,320.4,200"/>')).toEqual({ width: 320, height: 200 });
   });
 });
