@@ -2,20 +2,28 @@
 -- Supabase grants nothing on new public objects by default and older projects grant everything, so neither
 -- default may decide; the migrations grant and revoke explicitly, and this file fails on any difference.
 begin;
-select plan(41);
+select plan(42);
 
 -- Row level security on every table the API can reach.
 select tests.rls_enabled('public');
 
--- The schemas: private is not served by the API. Signed-in users reach in it only the security definer functions
--- that public's invoker functions of the same names call (20261127001000_advisor_clean.sql), and no table.
+-- The schemas: private is not served by the API. Signed-in users reach in it only the functions that public's
+-- invoker functions of the same names call: the security definer ones behind the staff and admin calls
+-- (20261127001000_advisor_clean.sql), and the office calendar's unchecked work, an invoker function the reports call
+-- as the caller (20261129000100_office_calendar_bounds.sql); and no table.
 select schema_privs_are('private', 'anon', array[]::text[], 'anon cannot use schema private');
 select is(
   (select pg_catalog.array_agg(p.proname::text order by p.proname) from pg_catalog.pg_proc as p
      join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
     where n.nspname = 'private' and pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE')),
+  array['erase_record', 'is_admin', 'is_staff', 'office_calendar', 'record_export', 'retry_notification'],
+  'in schema private, signed-in users may execute only the functions behind public''s staff and admin calls and the office calendar');
+select is(
+  (select pg_catalog.array_agg(p.proname::text order by p.proname) from pg_catalog.pg_proc as p
+     join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
+    where n.nspname = 'private' and p.prosecdef and pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE')),
   array['erase_record', 'is_admin', 'is_staff', 'record_export', 'retry_notification'],
-  'in schema private, signed-in users may execute only the definer functions behind public''s staff and admin calls');
+  'of those, only the ones behind the staff and admin calls are security definer');
 select is(
   (select pg_catalog.array_agg(c.relname::text order by c.relname) from pg_catalog.pg_class as c
      join pg_catalog.pg_namespace as n on n.oid = c.relnamespace

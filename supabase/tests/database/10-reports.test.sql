@@ -64,7 +64,8 @@ select is((select (public.report_inquiries('2026-06-01 04:00+00', '2026-06-08 04
 select tests.authenticate_as('nina');
 select throws_ok($$ select public.report_inquiries('2026-06-01 04:00+00', '2026-06-08 04:00+00') $$, '42501', null, 'a signed-in user who is not staff is refused');
 select throws_ok($$ select public.report_applications('2026-06-01 04:00+00', '2026-06-08 04:00+00') $$, '42501', null, 'and for applications too');
-select is_empty($$ select * from public.report_requests('inquiries', '2026-06-01 04:00+00', '2026-06-08 04:00+00') $$, 'the rows behind them are empty to them: RLS shows them no history');
+select throws_ok($$ select * from public.report_requests('inquiries', '2026-06-01 04:00+00', '2026-06-08 04:00+00') $$, '42501', 'Reports are for staff only',
+  'and the rows behind them too (20261129000100_office_calendar_bounds.sql: they begin with the reports'' check)');
 select tests.clear_authentication();
 select throws_ok($$ select public.report_inquiries('2026-06-01 04:00+00', '2026-06-08 04:00+00') $$, '42501', null, 'a visitor may not call the report at all');
 select throws_ok($$ select public.office_minutes_between('2026-06-01 04:00+00', '2026-06-08 04:00+00') $$, '42501', null, 'nor the office-hours arithmetic');
