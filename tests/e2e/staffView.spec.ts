@@ -116,6 +116,31 @@ test('an invitee who closed the page before choosing a password is invited again
   await expect(page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name: /^Pat Morgan \(you\)/ }) }).getByRole('button', { name: /again$/ })).toHaveCount(0);
 });
 
+test('a fourth invitation to one address within the hour is refused with when to try again, beside the form and on the card, and nothing is sent', { tag: '@desktop' }, async ({ page }) => {
+  const name = `Sky Thrice ${unique()}`;
+  const email = `sky.${unique()}@example.com`;
+  const mailTo = async () => ((await (await fetch(`${MAIL}/api/messages`)).json()) as CaughtMail[]).filter((message) => message.to.includes(email));
+  await staffView(page);
+  await invite(page, name, email);
+  const member = page.getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3, name }) });
+  for (let n = 2; n <= 3; n++) {
+    await member.getByRole('button', { name: `Invite ${name} again` }).click();
+    await expect(loggedChange(page, `Pat Morgan invited ${name} as staff.`)).toHaveCount(n);
+  }
+  await expect.poll(async () => (await mailTo()).length).toBe(3);
+
+  const refusal = /^This address was sent 3 invitations in the past hour\. Try again after \d{1,2}:\d{2} [ap]m\.$/;
+  await member.getByRole('button', { name: `Invite ${name} again` }).click();
+  await expect(page.getByRole('status', { name: 'Notifications' }).getByText(refusal)).toBeVisible();
+  const form = page.getByRole('region', { name: 'Invite a staff member' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('E-mail').fill(email);
+  await form.getByRole('button', { name: 'Send invitation' }).click();
+  await expect(form.getByRole('alert')).toHaveText(refusal);
+  await expect(loggedChange(page, `Pat Morgan invited ${name} as staff.`)).toHaveCount(3);
+  expect(await mailTo()).toHaveLength(3);
+});
+
 test('plain staff are offered no Staff view, and the address alone does not show it', { tag: '@desktop' }, async ({ page }) => {
   await signIn(page, 'staff@example.com', 'staff-demo-password', '/admin?view=staff');
   await expect(page.getByRole('heading', { name: /^Applications \(\d+\)$/ })).toBeVisible();

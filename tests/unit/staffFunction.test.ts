@@ -206,3 +206,130 @@ describe('inviting, changing a role and removing', () => {
     expect((await members(admin)).find((member) => member.userId === me)).toMatchObject({ role: 'admin', active: true });
   });
 });
+
+describe('invitations limited per address and per hour (issue 39, item 5c)', () => {
+  const TIME = new Intl.DateTimeFormat('en-US', { timeZone: 'America/New_York', hour: 'numeric', minute: '2-digit', hour12: true });
+  /** "10:42 am": the minute at or after `at`, on the office's clock, as the refusal says it. */
+  const clock = (at: number) => TIME.format(new Date(Math.ceil(at / 60_000) * 60_000)).replace(/\s*([AP])M$/, (_, half: string) => ` ${half.toLowerCase()}m`);
+  /** Every invitation so far out of the hour, so that each test counts its own. */
+  const hourGoneBy = () => supabase.db.query(`update public.notification_outbox set created_at = created_at - interval '2 hours' where kind = 'staff_invite'`);
+  /** The member's invitations in the outbox, oldest first, to the whole second (the message's minute is then exact). */
+  async function invitationsOf(userId: string): Promise<Array<{ id: string; created_at: string }>> {
+    await supabase.db.query(`update public.notification_outbox set created_at = date_trunc('second', created_at) where staff_user_id = $1`, [userId]);
+    const { data } = await service.from('notification_outbox').select('id, created_at').eq('staff_user_id', userId).order('created_at').order('id');
+    return data as Array<{ id: string; created_at: string }>;
+  }
+  const accountOf = async (email: string) => (await service.auth.admin.listUsers({ perPage: 1000 })).data.users.find((user) => user.email === email);
+
+  test('a fourth invitation to one address within the hour is refused, saying when to try again, and sends nothing; as the first leaves the hour, one more goes', async () => {
+    await hourGoneBy();
+    const admin = await demoAdmin();
+    const email = 'thrice.invited@example.com';
+    expect((await call(admin, 'POST', { action: 'invite', email, name: 'Thrice Invited', role: 'staff' })).status).toBe(200);
+    const userId = (await accountOf(email))!.id;
+    expect((await call(admin, 'POST', { action: 'invite-again', userId })).status).toBe(200);
+    // The form sends one too while they have not signed in: it counts the same.
+    expect((await call(admin, 'POST', { action: 'invite', email, name: 'Thrice Invited', role: 'staff' })).status).toBe(200);
+    expect(inviteOf(email)).toHaveLength(3);
+    const sent = await invitationsOf(userId);
+    expect(sent).toHaveLength(3);
+    const refusal = { status: 429, body: { error: `This address was sent 3 invitations in the past hour. Try again after ${clock(Date.parse(sent[0]!.created_at) + 3_600_000)}.` } };
+
+    expect(await call(admin, 'POST', { action: 'invite-again', userId })).toEqual(refusal);
+    expect(await call(admin, 'POST', { action: 'invite', email, name: 'Thrice Invited', role: 'admin' })).toEqual(refusal);
+    // Nothing sent, queued or changed: three e-mails, three invitations, still staff.
+    expect(inviteOf(email)).toHaveLength(3);
+    expect(await invitationsOf(userId)).toHaveLength(3);
+    expect((await events(admin)).filter((event) => event.member === 'Thrice Invited' && event.kind === 'invited')).toHaveLength(3);
+    expect((await members(admin)).find((member) => member.userId === userId)).toMatchObject({ role: 'staff', active: true });
+
+    // The first invitation an hour old: one more may go, and then the hour is full again.
+    await supabase.db.query(`update public.notification_outbox set created_at = created_at - interval '1 hour' where id = $1`, [sent[0]!.id]);
+    expect(await call(admin, 'POST', { action: 'invite-again', userId })).toEqual({ status: 200, body: { message: `Invitation sent to ${email}. The link in it works for 24 hours.` } });
+    expect(inviteOf(email)).toHaveLength(4);
+    const now = await invitationsOf(userId);
+    expect(await call(admin, 'POST', { action: 'invite-again', userId })).toEqual({
+      status: 429,
+      body: { error: `This address was sent 3 invitations in the past hour. Try again after ${clock(Date.parse(now[1]!.created_at) + 3_600_000)}.` },
+    });
+    expect(inviteOf(email)).toHaveLength(4);
+  });
+
+  test('at most 20 invitations an hour in all: the 21st is refused, creates no account and sends nothing; an hour later they go again', async () => {
+    await hourGoneBy();
+    const admin = await demoAdmin();
+    for (let n = 1; n <= 20; n++) {
+      expect((await call(admin, 'POST', { action: 'invite', email: `many.${n}@example.com`, name: `Many ${n}`, role: 'staff' })).status, `invitation ${n}`).toBe(200);
+    }
+    await supabase.db.query(`update public.notification_outbox set created_at = date_trunc('second', created_at) where kind = 'staff_invite'`);
+    const { data: hour } = await service.from('notification_outbox').select('created_at').eq('kind', 'staff_invite').gte('created_at', new Date(Date.now() - 3_600_000).toISOString()).order('created_at');
+    expect(hour).toHaveLength(20);
+
+    expect(await call(admin, 'POST', { action: 'invite', email: 'many.21@example.com', name: 'Many 21', role: 'staff' })).toEqual({
+      status: 429,
+      body: { error: `Too many invitations this hour: the dashboard sends at most 20 an hour. Try again after ${clock(Date.parse(hour![0]!.created_at) + 3_600_000)}.` },
+    });
+    expect(await accountOf('many.21@example.com')).toBeUndefined();
+    expect(inviteOf('many.21@example.com')).toHaveLength(0);
+    // An invitation again to a member is refused too.
+    const many1 = (await accountOf('many.1@example.com'))!.id;
+    expect((await call(admin, 'POST', { action: 'invite-again', userId: many1 })).status).toBe(429);
+    expect(inviteOf('many.1@example.com')).toHaveLength(1);
+
+    await hourGoneBy();
+    expect((await call(admin, 'POST', { action: 'invite', email: 'many.21@example.com', name: 'Many 21', role: 'staff' })).status).toBe(200);
+    expect(inviteOf('many.21@example.com')).toHaveLength(1);
+  });
+
+  test('the limits are the database\'s: the service role calling public.staff_invite directly is held to them too', async () => {
+    await hourGoneBy();
+    const { data: found } = await service.auth.admin.listUsers({ perPage: 1000 });
+    const adminId = found.users.find((user) => user.email === 'admin@example.com')!.id;
+    const memberId = found.users.find((user) => user.email === 'thrice.invited@example.com')!.id;
+    for (let n = 0; n < 3; n++) {
+      expect((await service.rpc('staff_invite', { p_actor: adminId, p_member: memberId, p_name: 'Thrice Invited', p_role: 'staff' })).error).toBeNull();
+    }
+    const fourth = await service.rpc('staff_invite', { p_actor: adminId, p_member: memberId, p_name: 'Thrice Invited', p_role: 'staff' });
+    expect(fourth.error).toMatchObject({ code: 'P0001', hint: 'invite_limit', message: expect.stringMatching(/^This address was sent 3 invitations in the past hour\. Try again after /) });
+    await hourGoneBy();
+  });
+});
+
+describe('who may invite, and the links (issue 39, item 5c: checked)', () => {
+  test('a removed admin cannot invite with the session they still hold: nothing is created or sent', async () => {
+    const admin = await demoAdmin();
+    const { password } = await setStaff(service, 'leaving.admin@example.com', 'admin', 'Leaving Admin');
+    const leaving = await clients.signedIn('leaving.admin@example.com', password!);
+    expect((await call(leaving, 'GET')).status).toBe(200);
+    const id = (await members(admin)).find((member) => member.email === 'leaving.admin@example.com')!.userId;
+    expect((await call(admin, 'POST', { action: 'remove', userId: id })).status).toBe(200);
+
+    expect(await call(leaving, 'POST', { action: 'invite', email: 'friend.of.leaving@example.com', name: 'Friend', role: 'admin' })).toEqual({
+      status: 403,
+      body: { error: 'Your staff access has ended. If you still need it, ask an admin.' },
+    });
+    const someone = (await members(admin)).find((member) => member.active && member.email === 'staff@example.com')!;
+    expect((await call(leaving, 'POST', { action: 'invite-again', userId: someone.userId })).status).toBe(403);
+    expect((await service.auth.admin.listUsers({ perPage: 1000 })).data.users.some((user) => user.email === 'friend.of.leaving@example.com')).toBe(false);
+    expect(inviteOf('friend.of.leaving@example.com')).toHaveLength(0);
+    expect(inviteOf('staff@example.com')).toHaveLength(0);
+  });
+
+  test('a new invitation makes the older link useless, and a link signs in its own account only', async () => {
+    const admin = await demoAdmin();
+    expect((await call(admin, 'POST', { action: 'invite', email: 'two.links@example.com', name: 'Two Links', role: 'staff' })).status).toBe(200);
+    const [first] = inviteOf('two.links@example.com');
+    const id = (await members(admin)).find((member) => member.email === 'two.links@example.com')!.userId;
+    expect((await call(admin, 'POST', { action: 'invite-again', userId: id })).status).toBe(200);
+    const second = inviteOf('two.links@example.com').find((mail) => mail.id !== first!.id)!;
+
+    expect((await open(linkIn(first!))).fragment.get('error_code')).toBe('otp_expired');
+    const opened = await open(linkIn(second));
+    const session = serverClient<Database>(supabase.url, supabase.anonKey);
+    expect((await session.auth.setSession({ access_token: opened.fragment.get('access_token')!, refresh_token: opened.fragment.get('refresh_token')! })).error).toBeNull();
+    expect((await session.auth.getUser()).data.user?.email).toBe('two.links@example.com');
+    await session.auth.stopAutoRefresh();
+    // Whoever opens it after that, the member included, is refused.
+    expect((await open(linkIn(second))).fragment.get('error_code')).toBe('otp_expired');
+  });
+});

@@ -8,6 +8,9 @@
  *        forgot it; the form's invite refuses an address that has signed in before;
  *   POST { action: 'role', userId, role }         staff <-> admin;
  *   POST { action: 'remove', userId }             ends their access and their sessions at once.
+ * Invitations are limited in the database (public.staff_invite, 20261129000200_staff_invite_limits.sql): at most 3
+ * to one address and 20 in all in any hour; past either, the answer is 429 with the database's message (when to try
+ * again), and nothing is sent. For a new address the limit is asked first, so that a refusal creates no account.
  * Who may: the caller's own token asks the database (public.is_admin(), which reads public.staff: the token's
  * claim counts for nothing), and every change is made by a database function that checks again, in its own
  * transaction, that the caller is an active admin, refuses to leave no active admin, and records the change with
@@ -181,6 +184,7 @@ const uuidOfBody = (value: unknown) => (typeof value === 'string' && /^[0-9a-f]{
 /** The database's refusal in plain words, or undefined when it is not one of ours. */
 function refusal(error: { code?: string; message: string; hint?: string | null }): Outcome | undefined {
   if (error.hint === 'last_admin') return { status: 409, error: error.message };
+  if (error.hint === 'invite_limit') return { status: 429, error: error.message };
   if (error.code === '42501') return { status: 403, error: NOT_ADMIN };
   return undefined;
 }
@@ -193,17 +197,21 @@ async function invite(service: SupabaseClient, actor: string, body: Record<strin
   if (!name || name.length > 80) return { status: 400, error: 'Enter their name (up to 80 characters), as colleagues will see it.' };
   if (!role) return { status: 400, error: 'Choose a role: staff or admin.' };
 
-  let account = [...(await accounts(service))].find(([, user]) => user.email.toLowerCase() === email);
+  const account = [...(await accounts(service))].find(([, user]) => user.email.toLowerCase() === email);
   if (account) {
     const member = await service.from('staff').select('active').eq('user_id', account[0]).maybeSingle();
     if (member.error) throw new Error(`staff: ${member.error.message}`);
     if (member.data?.active && account[1].lastSignInAt) return { status: 409, error: `${email} is already on the staff. Change their role in the list instead.` };
-  } else {
-    const created = await service.auth.admin.createUser({ email, email_confirm: false, app_metadata: { role } });
-    if (created.error || !created.data.user) throw new Error(`createUser: ${created.error?.message}`);
-    account = [created.data.user.id, { email, lastSignInAt: null }];
+    return await queueInvitation(service, actor, { userId: account[0], email, name, role }, notify);
   }
-  return await queueInvitation(service, actor, { userId: account[0], email, name, role }, notify);
+  // A new address: the hour's limits first, so that a refused invitation leaves no account behind.
+  const allowed = await service.rpc('staff_invite_check', { p_actor: actor, p_member: null });
+  if (allowed.error) return refusalOrThrow(allowed.error);
+  const created = await service.auth.admin.createUser({ email, email_confirm: false, app_metadata: { role } });
+  if (created.error || !created.data.user) throw new Error(`createUser: ${created.error?.message}`);
+  // public.staff_invite checks again: an invitation that took the hour's last place meanwhile leaves this account
+  // without access, and a later invitation to the address finds it.
+  return await queueInvitation(service, actor, { userId: created.data.user.id, email, name, role }, notify);
 }
 
 /** A new invitation to an active member other than the caller, as they are on the staff (name and role). */
