@@ -13,6 +13,8 @@ export interface BuildRun {
   code: number;
   stdout: string;
   stderr: string;
+  /** For the terminal only, after stderr: what the developer can do (a setting), not words for the content editor. */
+  hint?: string;
 }
 
 /** How long after the last change the build starts: an editor's save can be several writes. */
@@ -55,6 +57,7 @@ export function followContent(
     } else {
       report({ state: 'failed', files, message: buildMessage(result), at });
       out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
+      if (result.hint) out(result.hint);
     }
     running = false;
     if (changed.size) schedule();

@@ -8,18 +8,22 @@
  *   1. the content is checked as the build checks it, with the same messages (only changed files are parsed);
  *   2. the pages that can depend on the change are rendered again: the changed services' own pages when only
  *      fields shown on a service's own page changed (OWN_PAGE_FIELDS) and nothing else in content/ did; otherwise
- *      every page. Each page is written over the one served only when its bytes differ, by a rename, so the server
- *      never sends half of one; the pages of removed services are removed;
+ *      every page. They are rendered into a folder beside the site, and only once every page is rendered are those
+ *      whose bytes differ moved over the ones served, each by a rename: the server never sends half of one, and a
+ *      build stopped while rendering (liveBuildClient.ts: a build past its time limit) leaves the site served as it
+ *      was. The pages of removed services are removed;
  *   3. sitemap.xml, robots.txt and _headers, the pictures and the content editor's page, when what they are made
  *      from changed.
  * Anything else (no warm state yet, a code change since, a worker that failed) runs `npm run build`'s script in
  * full, as `npm start` did before, and warms up again from what it built. A content error changes nothing served.
+ * Started with --full (a builder before it stopped mid-way, liveBuildClient.ts), it does not warm up from the last
+ * full build: its first build is a full one.
  *
  * Protocol: a line "build" on stdin; the answer is one JSON line on stdout, a BuildRun ({ code, stdout, stderr }:
  * what the build would have printed). Run compiled (scripts/generator/compiled.mjs), started by liveBuildClient.ts.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
 import type { Content } from '../../src/content/content.ts';
@@ -47,9 +51,9 @@ const liveDir = path.join(cache, `live-${process.pid}`);
 /** A warm prerender worker: one job at a time. */
 class LiveWorker {
   private readonly child: ChildProcess;
-  private waiting: { resolve: (result: { rendered: number; changed: number }) => void; reject: (error: Error) => void } | undefined;
+  private waiting: { resolve: (result: { rendered: number; written: string[] }) => void; reject: (error: Error) => void } | undefined;
   private rendered = 0;
-  private changed = 0;
+  private written: string[] = [];
   exited = false;
 
   constructor(script: string, index: number, count: number, bundles: string) {
@@ -65,22 +69,26 @@ class LiveWorker {
     });
     createInterface({ input: this.child.stdout! }).on('line', (line) => {
       if (line === '=done') {
-        this.waiting?.resolve({ rendered: this.rendered, changed: this.changed });
+        this.waiting?.resolve({ rendered: this.rendered, written: this.written });
         this.waiting = undefined;
       } else if (line.startsWith('=failed ')) {
         this.waiting?.reject(new Error(line.slice('=failed '.length)));
         this.waiting = undefined;
       } else {
         this.rendered += 1;
-        if (line.endsWith('\t1')) this.changed += 1;
+        if (line.endsWith('\t1')) this.written.push(line.slice(0, -'\t1'.length));
       }
     });
   }
 
-  render(job: { plan: string; snapshot: string; client: string; paths?: string[] }): Promise<{ rendered: number; changed: number }> {
+  /**
+   * Renders the job's pages into `client`; resolves with how many it rendered and the files it wrote there (a page
+   * is written when there is no file of its name there, or one with other bytes).
+   */
+  render(job: { plan: string; snapshot: string; client: string; paths?: string[] }): Promise<{ rendered: number; written: string[] }> {
     if (this.exited) return Promise.reject(new Error('a prerender worker stopped'));
     this.rendered = 0;
-    this.changed = 0;
+    this.written = [];
     return new Promise((resolve, reject) => {
       this.waiting = { resolve, reject };
       this.child.stdin!.write(`${JSON.stringify(job)}\n`);
@@ -169,6 +177,22 @@ function removePage(urlPath: string): void {
   }
 }
 
+/** Whether the pages folder may hold pages of a job that stopped half way (a worker failed): emptied first. */
+let pagesLeft = true;
+
+/**
+ * The folder a job's pages are rendered into, beside the site served, holding no page: the workers write each page
+ * there, and the job then moves those whose bytes differ over the pages served. The folders inside it are kept from
+ * job to job, so that a job makes no folder for a page already rendered once.
+ */
+function pagesFolder(): string {
+  const folder = path.join(liveDir, 'pages');
+  if (pagesLeft) rmSync(folder, { recursive: true, force: true });
+  mkdirSync(folder, { recursive: true });
+  pagesLeft = true;
+  return folder;
+}
+
 /** What `write` puts into a folder of its own, copied into dist/client where it differs. */
 async function published(write: (output: BuildOutput) => Promise<unknown>): Promise<void> {
   const folder = path.join(liveDir, `out-${jobs}`);
@@ -203,20 +227,35 @@ async function liveBuild(): Promise<BuildRun> {
   writeFileSync(planFile, JSON.stringify(result));
 
   const only = ownPagesOnly(state.content, content);
+  const pages = pagesFolder();
   let rendered = 0;
-  let changed = 0;
+  const renderedFiles: string[] = [];
   try {
     const done = await Promise.all(
-      state.workers.map((worker, index) => (only && index > 0 ? { rendered: 0, changed: 0 } : worker.render({ plan: planFile, snapshot, client, ...(only ? { paths: only } : {}) }))),
+      state.workers.map((worker, index) => (only && index > 0 ? { rendered: 0, written: [] } : worker.render({ plan: planFile, snapshot, client: pages, ...(only ? { paths: only } : {}) }))),
     );
     for (const part of done) {
       rendered += part.rendered;
-      changed += part.changed;
+      renderedFiles.push(...part.written);
     }
   } catch {
     // A worker that failed or stopped: the full build renders every page, and says what went wrong if it does too.
     return fullBuild();
   }
+  // Every page rendered: those whose bytes differ go over the pages served, each by a rename.
+  const written: string[] = [];
+  for (const file of renderedFiles) {
+    const page = path.join(pages, file);
+    const served = path.join(client, file);
+    if (existsSync(served) && readFileSync(page).equals(readFileSync(served))) {
+      rmSync(page);
+      continue;
+    }
+    mkdirSync(path.dirname(served), { recursive: true });
+    renameSync(page, served);
+    written.push(file);
+  }
+  pagesLeft = false;
   const kept = new Set(result.paths);
   for (const urlPath of state.plan.paths) if (!kept.has(urlPath)) removePage(urlPath);
   replaceIfChanged(path.join(client, 'sitemap.xml'), result.sitemap);
@@ -235,11 +274,12 @@ async function liveBuild(): Promise<BuildRun> {
   state.content = content;
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const which = only ? `${rendered} page${rendered === 1 ? '' : 's'} of what changed rendered again` : `every page rendered again (${rendered})`;
-  const built = `Built ${result.paths.length} public pages into dist/client in ${seconds} s: ${which}, ${changed} written; the bundles and every other file as they were.`;
+  const built = `Built ${result.paths.length} public pages into dist/client in ${seconds} s: ${which}, ${written.length} written; the bundles and every other file as they were.`;
   return { code: 0, stdout: [built, ...updatedLines(result), ...printed].join('\n'), stderr: warnings.join('\n') };
 }
 
-await warmUp();
+// --full: the builder before this one stopped mid-way (liveBuildClient.ts); the first build is a full one.
+if (!process.argv.includes('--full')) await warmUp();
 process.on('exit', () => {
   stopWorkers();
   rmSync(liveDir, { recursive: true, force: true });
