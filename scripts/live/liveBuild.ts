@@ -30,7 +30,7 @@ import type { Content } from '../../src/content/content.ts';
 import { ownPagesOnly } from './liveChanges.ts';
 import type { ValidatedServices } from '../../src/content/loader.ts';
 import { BUILD_DIR_ENV } from '../../src/buildDir.ts';
-import { headerRules, headersFile } from '../../src/security/headers.ts';
+import { siteHeadersFile } from '../../src/security/headers.ts';
 import { CACHE_DIR, bundleKey, filesUnder } from '../generator/buildCache.ts';
 import type { Bundled } from '../generator/bundle.ts';
 import { compiledScript } from '../generator/compiled.mjs';
@@ -260,7 +260,7 @@ async function liveBuild(): Promise<BuildRun> {
   for (const urlPath of state.plan.paths) if (!kept.has(urlPath)) removePage(urlPath);
   replaceIfChanged(path.join(client, 'sitemap.xml'), result.sitemap);
   replaceIfChanged(path.join(client, 'robots.txt'), result.robots);
-  replaceIfChanged(path.join(client, '_headers'), headersFile(headerRules(result.policySources)));
+  replaceIfChanged(path.join(client, '_headers'), siteHeadersFile(result.policySources));
   if (JSON.stringify(result.images) !== JSON.stringify(state.plan.images)) {
     await published((output) => writeImages(result.images, path.join(root, 'content', 'images'), output, path.join(cache, 'images')));
   }
