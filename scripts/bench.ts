@@ -9,6 +9,7 @@
  *   - the dashboard's JavaScript and speed, and the time from sending an application to the thank-you page;
  *   - how long a REST read waits behind a burst of 20 wrong-password sign-ins on the stand-in;
  *   - from sending the contact form to its e-mail in the local inbox (p95), and the retention purge of 10,000 records;
+ *   - what the cap on instant replies costs a campaign day: replies sent at once, and held for an admin;
  *   - the reports (report_inquiries, report_applications) over 10,000 of each with 100,000 history events;
  *   - the content editor: a save to its page served under `npm start`, and the editor page's JavaScript.
  * Builds run in throw-away copies of the project, so the real dist/ and content/ are untouched.
@@ -24,7 +25,7 @@ import { measureAdmin } from './benches/adminBench.ts';
 import { measureApply } from './benches/applyBench.ts';
 import { measureEditorSave } from './benches/editorBench.ts';
 import { decapBundle } from './generator/editorPage.ts';
-import { measureAcknowledgement, measureNotify } from './benches/notifyBench.ts';
+import { CAMPAIGN_DAY, measureAcknowledgement, measureCampaignDay, measureNotify } from './benches/notifyBench.ts';
 import { measurePurge } from './benches/purgeBench.ts';
 import { measureReports } from './benches/reportBench.ts';
 import { measureTransfer } from './benches/transferBench.ts';
@@ -235,6 +236,16 @@ if (!BUILDS_ONLY) {
   rows.push([`Contact form sent to its e-mail in the local inbox (${notify.requests} requests, p95)`, `${(notify.p95 / 1000).toFixed(2)} s`, 'goal <= 5 s', `p50 ${(notify.p50 / 1000).toFixed(2)} s`]);
   const reply = await measureAcknowledgement();
   rows.push([`Submit to the sender's acknowledgement in the local inbox (${reply.requests} requests, p95)`, `${(reply.p95 / 1000).toFixed(2)} s`, 'goal <= 5 s', `p50 ${(reply.p50 / 1000).toFixed(2)} s`]);
+  for (const releaseAfter of [null, 1] as const) {
+    const day = await measureCampaignDay(CAMPAIGN_DAY, releaseAfter);
+    const total = day.hours.reduce((a, b) => a + b, 0);
+    rows.push([
+      `A campaign day under the reply cap (${day.cap}/hour): ${total} requests in ${day.hours.length} hours, ${Math.max(...day.hours)} in the busiest; ${releaseAfter === null ? 'nobody releases the held replies' : `an admin releases them ${releaseAfter} hour after the first is held`}`,
+      `${day.atOnce} at once`,
+      'cost: replies held',
+      `${day.held} held${releaseAfter === null ? ', still waiting at day\'s end' : `, sent after ${day.meanWaitHours.toFixed(1)} h on average`}`,
+    ]);
+  }
   const purge = await measurePurge();
   rows.push([`Retention purge of ${purge.records.toLocaleString('en-US')} records past their period (${purge.resumes.toLocaleString('en-US')} with a resume)`, `${(purge.ms / 1000).toFixed(2)} s`, 'goal <= 10 s', `${purge.erased} erased`]);
   const reports = await measureReports();

@@ -91,20 +91,24 @@ export type Erased = { list: RecordList; id: string; resume_url: string | null }
 /** An e-mail to staff about a new request or the overdue ones, and its delivery (no personal data). */
 export type NotificationRow = {
   id: string;
-  kind: 'inquiry' | 'application' | 'digest' | 'burst';
+  kind: 'inquiry' | 'application' | 'digest' | 'burst' | 'staff_invite';
   inquiry_id: string | null;
   application_id: string | null;
   digest_day: string | null;
   overdue: Array<{ id: string; created_at: string }> | null;
   /** The instant reply to the request's sender, not the e-mail to staff (20261127000700_sender_acknowledgement.sql). */
   acknowledgement: boolean;
-  status: 'pending' | 'sent' | 'failed';
+  /** 'capped': a reply held past the hourly cap for an admin; 'dropped': one an admin chose not to send (20261129000300_reply_cap.sql). */
+  status: 'pending' | 'sent' | 'failed' | 'capped' | 'dropped';
   attempts: number;
   next_attempt_at: string;
   leased_until: string | null;
   last_error: string | null;
   created_at: string;
   sent_at: string | null;
+  /** A held reply: the admin who sent or dropped it, and when. */
+  decided_by: string | null;
+  decided_at: string | null;
 };
 
 export type StageRow = {
@@ -149,6 +153,8 @@ export interface Database {
       record_export: { Args: { p_list: RecordList; p_format: 'csv' | 'json'; p_ids: string[]; p_filter?: string }; Returns: number };
       // Staff put a failed notification e-mail back in line (20261126000000_notification_outbox.sql).
       retry_notification: { Args: { p_id: string }; Returns: undefined };
+      // Admins send or drop the replies held past the hourly cap (20261129000300_reply_cap.sql); null ids: all.
+      decide_held_replies: { Args: { p_decision: 'send' | 'drop'; p_ids?: string[] | null }; Returns: number };
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;

@@ -10,6 +10,7 @@ import { color, layout } from '../theme.ts';
 import { ApplicationsView } from './ApplicationsView.tsx';
 import { breakable } from './breakable.tsx';
 import { InquiriesView } from './InquiriesView.tsx';
+import { HeldReplies } from './notifications/HeldReplies.tsx';
 import { NotificationTrouble } from './notifications/NotificationTrouble.tsx';
 import { useFailureNotice } from './RecordsView.tsx';
 import { viewHref, type View } from './useView.ts';
@@ -78,6 +79,7 @@ export function Dashboard({ user, view, onViewChange, onSignOut, onSessionExpire
           </button>
         </div>
       </header>
+      {isStaff ? <HeldReplies isAdmin={isAdmin} onFailure={fail} /> : null}
       {isStaff ? <NotificationTrouble onFailure={fail} /> : null}
       {view === 'staff' && isAdmin ? (
         <Suspense fallback={<p role="status">Loading staff...</p>}>

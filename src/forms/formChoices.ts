@@ -67,6 +67,7 @@ export function notificationSettingsFrom(content: Pick<Content, 'site' | 'jobs' 
     to: content.site.notifications.to,
     replyWithinHours: content.site.notifications.replyWithinHours,
     burst: content.site.notifications.burst,
+    repliesPerHour: content.site.notifications.repliesPerHour,
     positions: content.jobs.map((job) => ({ code: job.slug, title: job.title })),
     acknowledgement: { words: content.replies.acknowledgement, schedule: officeScheduleFrom(content.site) },
   };

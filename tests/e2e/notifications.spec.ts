@@ -179,3 +179,48 @@ test('the digest e-mail\'s link opens the inquiries with only the overdue ones s
   await expect(page.getByRole('button', { name: 'Show only overdue' })).toHaveAttribute('aria-pressed', 'true');
   await expect(page.getByRole('heading', { name: `Contact requests (${overdue})` })).toBeVisible();
 });
+
+test('replies past the hourly cap are held at the top for staff; an admin sends one, which arrives, and drops another, which never does', { tag: ['@saves', '@desktop'] }, async ({ page }) => {
+  const sent = `Held Sent ${unique()}`;
+  const dropped = `Held Dropped ${unique()}`;
+  // A first request, whose reply a cap of one an hour may still let through; the two after it are held whatever
+  // the other tests' replies have spent of the hour.
+  await storeInquiry(`Held First ${unique()}`);
+  const [sentId, droppedId] = [await storeInquiry(sent), await storeInquiry(dropped)];
+  const address = (name: string) => `${name.toLowerCase().replace(/\W+/g, '.')}@example.com`;
+  // A sender's claim with a cap of one an hour, claiming nothing: it only holds.
+  const capped = await service().rpc('claim_notifications', { p_limit: 0, p_lease_seconds: 60, p_more_than: null, p_within_minutes: null, p_replies_per_hour: 1 });
+  expect(capped.error).toBeNull();
+
+  // Plain staff see the held replies and their records, and are told an admin decides.
+  await signIn(page);
+  const held = page.getByRole('complementary', { name: 'Replies held: unusual volume' });
+  await expect(held).toBeVisible();
+  await expect(held).toContainText('an admin can send the replies');
+  await expect(held.getByRole('button')).toHaveCount(0);
+  const itemOf = (id: string) => held.getByRole('listitem').filter({ has: page.locator(`a[href*="${id}"]`) });
+  await expect(itemOf(sentId)).toContainText('Reply to a family, request sent');
+  expect(await seriousViolations(page, 'aside')).toEqual([]);
+  await itemOf(droppedId).getByRole('link', { name: 'Open the record' }).click();
+  await expect(page.getByRole('dialog', { name: dropped })).toBeVisible();
+  await page.keyboard.press('Escape');
+
+  // An admin sends one and drops the other.
+  await page.getByRole('button', { name: 'Sign out' }).click();
+  await signIn(page, 'admin@example.com', 'admin-demo-password');
+  await itemOf(sentId).getByRole('button', { name: /^Send the reply to a family/ }).click();
+  await expect(held.getByRole('status')).toHaveText('1 reply will be sent within a minute.');
+  await expect(itemOf(sentId)).toHaveCount(0);
+  await itemOf(droppedId).getByRole('button', { name: /^Drop the reply to a family/ }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'dropped' })).toHaveText('1 reply was dropped: it will not be sent.');
+  await expect(itemOf(droppedId)).toHaveCount(0);
+  // The first request's reply, and other tests' held meanwhile, are sent, not lost.
+  const rest = held.getByRole('button', { name: /^Send all/ });
+  if (await rest.isVisible()) await rest.click();
+  await expect(held).toHaveCount(0);
+
+  await runNotify();
+  const repliesTo = async (to: string) => ((await (await fetch(`${MAIL}/api/messages`)).json()) as CaughtMail[]).filter((mail) => mail.to.includes(to));
+  await expect.poll(async () => (await repliesTo(address(sent))).length).toBe(1);
+  expect(await repliesTo(address(dropped))).toEqual([]);
+});

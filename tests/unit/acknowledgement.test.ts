@@ -5,21 +5,20 @@
  * is set by moving its record's created_at while the mail service is down, then letting the retry send it.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { startMailCatcher, type CaughtMail, type MailCatcher } from '../../scripts/mail-catcher/server.ts';
-import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import type { CaughtMail, MailCatcher } from '../../scripts/mail-catcher/server.ts';
+import type { LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { repliesSchema } from '../../src/content/schemas/replies.ts';
-import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { greetingName } from '../../supabase/functions/_shared/acknowledgement.ts';
-import { mailApi } from '../../supabase/functions/_shared/mail.ts';
 import { deliverDue } from '../../supabase/functions/_shared/notify.ts';
 import type { NotifyConfig } from '../../supabase/functions/_shared/outbox.ts';
-import { SITE, clientsOf } from './formPosts.ts';
-import { APPLICANT, FAMILY as SAMPLE_FAMILY, laterInOutbox, postApplication as postApplicationTo, postInquiry as postInquiryTo } from './outboxPosts.ts';
+import { SITE } from './formPosts.ts';
+import { APPLICANT, FAMILY as SAMPLE_FAMILY, laterInOutbox, postApplication as postApplicationTo, postInquiry as postInquiryTo, startOutboxStack, type OutboxStack } from './outboxPosts.ts';
 
+let stack: OutboxStack;
 let catcher: MailCatcher;
 let supabase: LocalSupabase;
-let clients: ReturnType<typeof clientsOf>;
+let clients: OutboxStack['clients'];
 let config: NotifyConfig;
 let content: Awaited<ReturnType<typeof loadContent>>;
 let words: Awaited<ReturnType<typeof loadContent>>['replies']['acknowledgement'];
@@ -33,17 +32,11 @@ const later = (minutes: number) => laterInOutbox(supabase, minutes);
 beforeAll(async () => {
   content = await loadContent();
   words = content.replies.acknowledgement;
-  catcher = await startMailCatcher({ port: 0 });
-  supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2, mail: { url: catcher.url, key: 'test-key' } });
-  clients = clientsOf(supabase);
-  config = { ...notificationSettings, siteUrl: SITE, mailer: mailApi({ url: catcher.url, key: 'test-key' }) };
+  stack = await startOutboxStack();
+  ({ catcher, supabase, clients, config } = stack);
 });
 
-afterAll(async () => {
-  await clients?.stop();
-  await supabase?.close();
-  await catcher?.close();
-});
+afterAll(() => stack?.close());
 
 beforeEach(async () => {
   catcher.setDown(false);

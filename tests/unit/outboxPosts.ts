@@ -4,9 +4,40 @@
  * and the reply to each sender (acknowledgement.test.ts).
  */
 import { expect } from 'vitest';
-import type { LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { startMailCatcher, type MailCatcher } from '../../scripts/mail-catcher/server.ts';
+import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
-import { CONSENT_TICKED, newAddress } from './formPosts.ts';
+import { mailApi } from '../../supabase/functions/_shared/mail.ts';
+import type { NotifyConfig } from '../../supabase/functions/_shared/outbox.ts';
+import { CONSENT_TICKED, SITE, clientsOf, newAddress } from './formPosts.ts';
+
+/** A stand-in whose form functions deliver at once to a mail catcher, and the sender's settings for that catcher. */
+export interface OutboxStack {
+  catcher: MailCatcher;
+  supabase: LocalSupabase;
+  clients: ReturnType<typeof clientsOf>;
+  config: NotifyConfig;
+  close(): Promise<void>;
+}
+
+export async function startOutboxStack(): Promise<OutboxStack> {
+  const catcher = await startMailCatcher({ port: 0 });
+  const supabase = await startLocalSupabase({ port: 0, demoApplications: 0, trustedProxyHops: 2, mail: { url: catcher.url, key: 'test-key' } });
+  const clients = clientsOf(supabase);
+  const config = { ...notificationSettings, siteUrl: SITE, mailer: mailApi({ url: catcher.url, key: 'test-key' }) };
+  return {
+    catcher,
+    supabase,
+    clients,
+    config,
+    async close() {
+      await clients.stop();
+      await supabase.close();
+      await catcher.close();
+    },
+  };
+}
 
 export const FAMILY = {
   name: 'Maria Gonzalez',

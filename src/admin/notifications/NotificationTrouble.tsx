@@ -6,11 +6,12 @@
  * personal data; staff only (RLS).
  */
 import { css } from '@emotion/react';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useState } from 'react';
 import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
 import { recordLink } from '../../../supabase/functions/_shared/adminLinks.ts';
 import { formatDateTime } from '../format.ts';
+import { useRefreshed } from './useRefreshed.ts';
 
 interface FailedNotification {
   id: string;
@@ -26,7 +27,6 @@ interface FailedNotification {
 
 /** How long a notification may wait before the dashboard says so: the first retries fall within it. */
 const WAITING_MINUTES = 10;
-const REFRESH_MS = 60_000;
 
 const WHAT: Record<FailedNotification['kind'], string> = {
   inquiry: 'New inquiry',
@@ -65,16 +65,7 @@ export function NotificationTrouble({ onFailure }: { onFailure: (error: unknown,
     setWaiting(pending.count ?? 0);
   }, []);
 
-  useEffect(() => {
-    let active = true;
-    const refresh = () => void load().catch((error: unknown) => active && onFailure(error, 'Failed to check the notification e-mails'));
-    refresh();
-    const timer = setInterval(refresh, REFRESH_MS);
-    return () => {
-      active = false;
-      clearInterval(timer);
-    };
-  }, [load, onFailure]);
+  useRefreshed(load, onFailure, 'Failed to check the notification e-mails');
 
   async function retry(id: string) {
     setRetrying(id);

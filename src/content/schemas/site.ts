@@ -208,6 +208,15 @@ export const siteSchema = z.strictObject({
           description:
             'When many requests arrive at once (more than moreThan within withinMinutes), the rest come as one e-mail listing them by link, sent when the minutes are over, instead of one each. Default: more than 10 within 5 minutes.',
         }),
+      repliesPerHour: z
+        .int('a whole number of replies')
+        .min(1)
+        .max(1000)
+        .default(20)
+        .meta({
+          description:
+            'The most instant replies sent to the people who sent the forms in any hour, e.g. 20. Past it, replies are held, not lost: staff see them at the top of /admin and an admin sends or drops them. It keeps a script that sends the forms with strangers\' addresses from using the agency\'s mail domain to e-mail them. Default: 20.',
+        }),
     })
     .meta({ description: 'Who hears of each new request: an e-mail with what kind of request, when, and a link to it in /admin (never a name, message or phone number).' }),
   siteUrl: z.url({ protocol: /^https?$/ }).meta({

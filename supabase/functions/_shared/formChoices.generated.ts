@@ -396,6 +396,7 @@ export const notificationSettings: NotificationSettings = {
       "moreThan": 10,
       "withinMinutes": 5
     },
+    "repliesPerHour": 20,
     "positions": [
       {
         "code": "care-scheduling-coordinator",

@@ -16,6 +16,7 @@
  *
  * The same outbox carries the instant reply to each sender (acknowledgement.ts): a request's row flagged
  * `acknowledgement`, sent to the address the record holds when it is sent, claimed, retried and shown the same way.
+ * At most `repliesPerHour` replies go in any hour: the claim holds the rest for an admin to send or drop.
  *
  * The staff e-mail says what kind of request, when, and links to the record in /admin. It never holds a name, the
  * message, a phone number, a health detail or the resume: e-mail is not a safe place for them.
@@ -46,9 +47,11 @@ const MAX_ROUNDS = 10;
 export async function deliverDue(supabase: SupabaseClient, config: NotifyConfig): Promise<DeliveryReport> {
   const report: DeliveryReport = { sent: 0, retrying: 0, failed: 0 };
   for (let round = 0; round < MAX_ROUNDS; round++) {
-    // With a burst rule, the claim first folds what belongs in a burst, in the same transaction.
+    // With a burst rule, the claim first folds what belongs in a burst; with a reply cap, it then holds the replies
+    // past it; both in the claim's transaction.
     const burst = config.burst ? { p_more_than: config.burst.moreThan, p_within_minutes: config.burst.withinMinutes } : {};
-    const claimed = await supabase.rpc('claim_notifications', { p_limit: BATCH, p_lease_seconds: LEASE_SECONDS, ...burst });
+    const cap = config.repliesPerHour ? { p_more_than: null, p_within_minutes: null, ...burst, p_replies_per_hour: config.repliesPerHour } : {};
+    const claimed = await supabase.rpc('claim_notifications', { p_limit: BATCH, p_lease_seconds: LEASE_SECONDS, ...burst, ...cap });
     if (claimed.error) throw new Error(`The notifications could not be read: ${claimed.error.message}`);
     const rows = (claimed.data ?? []) as ClaimedNotification[];
     for (const row of rows) {

@@ -21,6 +21,11 @@ export interface NotificationSettings {
   positions: Array<{ code: string; title: string }>;
   /** More than `moreThan` requests within `withinMinutes` come as one e-mail (site.yaml `notifications.burst`). */
   burst?: { moreThan: number; withinMinutes: number };
+  /**
+   * The most replies to senders in any hour (site.yaml `notifications.repliesPerHour`); past it they are held for an
+   * admin (20261129000300_reply_cap.sql). Unset: no cap (a sender of an older build).
+   */
+  repliesPerHour?: number;
   /** The instant reply to each sender (content/replies.yaml, the office hours): acknowledgement.ts. */
   acknowledgement?: AcknowledgementSettings;
 }

@@ -2,7 +2,7 @@
 -- Supabase grants nothing on new public objects by default and older projects grant everything, so neither
 -- default may decide; the migrations grant and revoke explicitly, and this file fails on any difference.
 begin;
-select plan(42);
+select plan(43);
 
 -- Row level security on every table the API can reach.
 select tests.rls_enabled('public');
@@ -16,13 +16,13 @@ select is(
   (select pg_catalog.array_agg(p.proname::text order by p.proname) from pg_catalog.pg_proc as p
      join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
     where n.nspname = 'private' and pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE')),
-  array['erase_record', 'is_admin', 'is_staff', 'office_calendar', 'record_export', 'retry_notification'],
+  array['decide_held_replies', 'erase_record', 'is_admin', 'is_staff', 'office_calendar', 'record_export', 'retry_notification'],
   'in schema private, signed-in users may execute only the functions behind public''s staff and admin calls and the office calendar');
 select is(
   (select pg_catalog.array_agg(p.proname::text order by p.proname) from pg_catalog.pg_proc as p
      join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
     where n.nspname = 'private' and p.prosecdef and pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE')),
-  array['erase_record', 'is_admin', 'is_staff', 'record_export', 'retry_notification'],
+  array['decide_held_replies', 'erase_record', 'is_admin', 'is_staff', 'record_export', 'retry_notification'],
   'of those, only the ones behind the staff and admin calls are security definer');
 select is(
   (select pg_catalog.array_agg(c.relname::text order by c.relname) from pg_catalog.pg_class as c
@@ -81,10 +81,11 @@ select is(
   (select pg_catalog.array_agg(distinct p.proname::text order by p.proname::text) from pg_catalog.pg_proc as p
      join pg_catalog.pg_namespace as n on n.oid = p.pronamespace
     where n.nspname = 'public' and pg_catalog.has_function_privilege('authenticated', p.oid, 'EXECUTE')),
-  array['erase_record', 'is_admin', 'is_staff', 'office_calendar', 'office_minutes_between', 'record_export', 'report_applications',
+  array['decide_held_replies', 'erase_record', 'is_admin', 'is_staff', 'office_calendar', 'office_minutes_between', 'record_export', 'report_applications',
         'report_check', 'report_inquiries', 'report_requests', 'retry_notification'],
   'authenticated may execute only the functions that check staff or admin themselves, or read only what RLS shows staff (the office hours, the reports'' history)');
 select function_privs_are('public', 'claim_notifications', array['integer', 'integer'], 'authenticated', array[]::text[], 'no client claims notifications');
+select function_privs_are('public', 'claim_notifications', array['integer', 'integer', 'integer', 'integer', 'integer'], 'authenticated', array[]::text[], 'no client claims notifications past the reply cap');
 select function_privs_are('public', 'purge_expired', array['integer', 'integer', 'text[]', 'integer', 'boolean'], 'authenticated', array[]::text[], 'no client runs the purge');
 select function_privs_are('public', 'take_form_slot', array['text', 'text', 'uuid', 'integer'], 'anon', array[]::text[], 'a visitor cannot take rate-limit slots directly');
 
