@@ -4,7 +4,8 @@
  * the check.
  * `npm run check -- --launch` also runs the launch check (src/launch.ts): every placeholder left in content, every
  * value reserved to be fictional (555-01xx, example.com, .test), and a backend, key or origin that cannot be
- * production, each with its file and line or its variable.
+ * production, each with its file and line or its variable. With `--resolve` (the deploy runs it so), the backend's
+ * and the site's names are also resolved: one whose address is this machine or a private network is refused.
  */
 import { loadContent } from '../src/content/loader.ts';
 import { contentRoot } from '../src/content/content.ts';
@@ -12,7 +13,7 @@ import { reservedValues } from '../src/content/reservedValues.ts';
 import { ContentError, formatWarnings, type ContentProblem } from '../src/content/problems.ts';
 import { siteOrigin } from '../src/env.ts';
 import { CONTENT_REFUSED_HELP } from '../src/guides.ts';
-import { launchProblems, launchReport } from '../src/launch.ts';
+import { launchProblems, launchReport, resolvedAddressProblems } from '../src/launch.ts';
 
 try {
   let warnings: ContentProblem[] = [];
@@ -21,6 +22,12 @@ try {
   if (warnings.length) console.warn(`\n${formatWarnings(warnings)}`);
   if (process.argv.includes('--launch')) {
     const problems = launchProblems({ ...content, reservedValues: reservedValues(contentRoot()) });
+    // --resolve (the deploy's preflight): the production names' actual addresses too.
+    if (process.argv.includes('--resolve')) {
+      const resolved = await resolvedAddressProblems(content);
+      problems.push(...resolved.problems);
+      for (const warning of resolved.warnings) console.warn(`Warning: ${warning}`);
+    }
     if (problems.length) {
       console.error(`\n${launchReport(problems)}`);
       process.exitCode = 1;

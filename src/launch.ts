@@ -20,7 +20,7 @@ import { hasPlaceholder, SITE_FILE } from './content/placeholders.ts';
 import { formatProblem, sortProblems, type ContentProblem } from './content/problems.ts';
 import { reservedValueMessage, type ReservedValue } from './content/reservedValues.ts';
 import { readServerEnv } from './env.ts';
-import { unreachableHost } from './launchAddress.ts';
+import { resolvedHostProblem, unreachableHost, type Lookup } from './launchAddress.ts';
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './localBackend.ts';
 import { guideSection } from './guides.ts';
 import { anonKeyProblem } from './supabaseKey.ts';
@@ -92,4 +92,37 @@ export function launchReport(problems: ContentProblem[]): string {
   const inEnvironment = problems.filter((problem) => !problem.file.includes('/'));
   const count = problems.length === 1 ? '1 thing' : `${problems.length} things`;
   return `Not ready to launch: ${count} to put right first.\n${[...inFiles, ...inEnvironment].map((problem) => formatProblem(problem).replace(/^/gm, '  ')).join('\n')}\nWhy each one matters and how to put it right: ${guideSection('launchCheck')}.`;
+}
+
+/**
+ * The launch check's look at DNS, where the network can be asked (`npm run check -- --launch --resolve`, which the
+ * deploy runs first): each production address (the backend, the site's origin) that passed the check by its name is
+ * resolved, and one whose name points at this machine or a private network is refused like the literal address.
+ * A name that does not resolve yet is only a warning: the site's own domain is often pointed at the host after the
+ * first deploy.
+ */
+export async function resolvedAddressProblems(content: Pick<Content, 'site'>, env: NodeJS.ProcessEnv = process.env, lookup?: Lookup): Promise<{ problems: ContentProblem[]; warnings: string[] }> {
+  const problems: ContentProblem[] = [];
+  const warnings: string[] = [];
+  let origin: string | undefined;
+  try {
+    origin = readServerEnv(env).SITE_URL ?? content.site.siteUrl;
+  } catch {
+    // Reported by launchProblems.
+  }
+  const checked: Array<{ file: string; path: string[]; value: string | undefined; fix: string }> = [
+    { file: 'VITE_SUPABASE_URL', path: [], value: env.VITE_SUPABASE_URL?.trim(), fix: "Set it to the Supabase project's URL, https://<project>.supabase.co" },
+    env.SITE_URL?.trim()
+      ? { file: 'SITE_URL', path: [], value: origin, fix: "Set it to the site's public address" }
+      : { file: 'content/site.yaml', path: ['siteUrl'], value: origin, fix: "Write the site's public address" },
+  ];
+  for (const { file, path, value, fix } of checked) {
+    if (!value || addressProblem(value)) continue;
+    const host = new URL(value).hostname;
+    const found = await resolvedHostProblem(host, lookup);
+    if (!found) continue;
+    if ('unresolved' in found) warnings.push(`${file}: ${host} has no address in DNS yet (${found.unresolved}); it could not be checked. Once its records are set, run \`npm run check -- --launch --resolve\` again.`);
+    else problems.push({ file, path, message: `points at ${found.reason} (${host} resolves to ${found.address}), which no visitor on the internet can reach. ${fix}` });
+  }
+  return { problems, warnings };
 }

@@ -5,6 +5,7 @@
  * so one check per range covers every spelling. Address ranges are matched with node:net's BlockList, which also
  * matches an IPv4-mapped IPv6 address against the IPv4 ranges.
  */
+import { lookup as dnsLookup } from 'node:dns/promises';
 import { BlockList, isIP } from 'node:net';
 
 /** This machine, or "any address" (which a browser also takes to mean this machine). */
@@ -79,5 +80,32 @@ export function unreachableHost(hostname: string): string | undefined {
   if (LOCAL_SUFFIXES.some((suffix) => endsWith(host, suffix))) return 'a name known only on a local network';
   if (RESERVED_SUFFIXES.some((suffix) => endsWith(host, suffix))) return 'a name reserved for examples';
   if (!host.includes('.')) return 'a name without a domain';
+  return undefined;
+}
+
+/** Resolves a name to every address it has, as the system's resolver does (node:dns's lookup, all: true). */
+export type Lookup = (hostname: string) => Promise<Array<{ address: string }>>;
+const systemLookup: Lookup = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
+
+/**
+ * What the name's actual addresses say, where the network can be asked (the deploy's preflight): the first one no
+ * visitor can reach and why (any public name can be pointed at 127.0.0.1 or a private network, not only the known
+ * wildcard services'), `unresolved` with the resolver's answer when it gave none (a new domain whose records are not
+ * there yet, or no network), or undefined when every address is public.
+ */
+export async function resolvedHostProblem(hostname: string, lookup: Lookup = systemLookup): Promise<{ address: string; reason: string } | { unresolved: string } | undefined> {
+  const host = hostname.replace(/^\[|\]$/g, '').replace(/\.$/, '');
+  if (isIP(host)) return undefined;
+  let addresses: Array<{ address: string }>;
+  try {
+    addresses = await lookup(host);
+  } catch (error) {
+    return { unresolved: (error as NodeJS.ErrnoException).code ?? (error as Error).message };
+  }
+  if (addresses.length === 0) return { unresolved: 'no address' };
+  for (const { address } of addresses) {
+    const reason = unreachableHost(address);
+    if (reason) return { address, reason };
+  }
   return undefined;
 }

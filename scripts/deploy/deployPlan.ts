@@ -197,7 +197,8 @@ export function deploySteps(root: string, env: Env): Step[] {
     {
       title: 'Launch check and production build (SITE_URL makes it a production build: placeholders and a local backend are refused)',
       commands: [
-        { program: 'npm', args: ['run', 'check', '--', '--launch'], env: buildEnv },
+        // --resolve: the names' actual addresses too (any public name can point at a private network).
+        { program: 'npm', args: ['run', 'check', '--', '--launch', '--resolve'], env: buildEnv },
         { program: 'npm', args: ['run', 'build'], env: buildEnv },
       ],
     },

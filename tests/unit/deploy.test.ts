@@ -96,7 +96,7 @@ describe('the dry run', () => {
     const printed = titles(run.stdout);
     expect(printed).toHaveLength(ORDER.length);
     printed.forEach((title, index) => expect(title).toMatch(ORDER[index]!));
-    expect(run.stdout).toContain('$ SITE_URL=https://www.hearthside-care.com VITE_SUPABASE_URL=https://abcdefghijklmnopqrst.supabase.co VITE_SUPABASE_ANON_KEY=sb_publishable_public-anon-value npm run check -- --launch');
+    expect(run.stdout).toContain('$ SITE_URL=https://www.hearthside-care.com VITE_SUPABASE_URL=https://abcdefghijklmnopqrst.supabase.co VITE_SUPABASE_ANON_KEY=sb_publishable_public-anon-value npm run check -- --launch --resolve');
     expect(run.stdout).toContain(`npx --yes ${SUPABASE_CLI} link --project-ref abcdefghijklmnopqrst`);
     expect(run.stdout).toContain(`npx --yes ${SUPABASE_CLI} db push --yes`);
     expect(run.stdout).toContain('psql -X -q -v ON_ERROR_STOP=1 --single-transaction -f supabase/workflow.generated.sql');
@@ -167,7 +167,7 @@ describe('the real run, against stand-in programs', () => {
     const calls = run.calls.split('\n').filter((line) => / \| netlify:/.test(line));
     const functions = functionNames(process.cwd());
     expect(calls.map((line) => line.split(' | ')[0])).toEqual([
-      'npm run check -- --launch',
+      'npm run check -- --launch --resolve',
       'npm run build',
       `npx --yes ${SUPABASE_CLI} link --project-ref abcdefghijklmnopqrst`,
       `npx --yes ${SUPABASE_CLI} db push --yes`,

@@ -15,7 +15,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { reservedValues } from '../../src/content/reservedValues.ts';
-import { launchProblems, launchReport } from '../../src/launch.ts';
+import { launchProblems, launchReport, resolvedAddressProblems } from '../../src/launch.ts';
+import type { Lookup } from '../../src/launchAddress.ts';
+import { deploySteps } from '../../scripts/deploy/deployPlan.ts';
 import { productionSignal } from '../../src/launchHosts.ts';
 import { LOCAL_ANON_KEY } from '../../src/localBackend.ts';
 import { copyContent } from './contentFixture.ts';
@@ -265,6 +267,47 @@ describe('addresses no visitor can reach', () => {
       expect(run.status).toBe(1);
       expect(run.stderr).toContain("SITE_URL  points at this machine, by nip.io's wildcard DNS (127.0.0.1 is written in the name) (https://127.0.0.1.nip.io), which no visitor on the internet can reach");
     });
+  });
+});
+
+describe("the names' actual addresses, where the network can be asked (--resolve: the deploy's preflight)", () => {
+  let content: Awaited<ReturnType<typeof shippedContentFilledIn>>;
+  beforeAll(async () => {
+    content = await shippedContentFilledIn();
+  });
+  // The machine running the tests reaches no public DNS: the resolver's answers are given here, as it would give them.
+  const answers = (table: Record<string, string[] | string>): Lookup => async (hostname) => {
+    const answer = table[hostname];
+    if (answer === undefined || typeof answer === 'string') throw Object.assign(new Error(`getaddrinfo ${answer ?? 'ENOTFOUND'} ${hostname}`), { code: answer ?? 'ENOTFOUND' });
+    return answer.map((address) => ({ address }));
+  };
+  const env = { ...CLEAN, ...BACKEND, SITE_URL: 'https://www.maplelanecare.org' };
+
+  test.each([
+    ['www.maplelanecare.org', ['10.0.0.5'], 'SITE_URL', 'a private or local network address (www.maplelanecare.org resolves to 10.0.0.5)'],
+    ['www.maplelanecare.org', ['203.0.113.9', '::1'], 'SITE_URL', 'this machine (www.maplelanecare.org resolves to ::1)'],
+    ['abcdefghijklmnop.supabase.co', ['127.0.0.1'], 'VITE_SUPABASE_URL', 'this machine (abcdefghijklmnop.supabase.co resolves to 127.0.0.1)'],
+    ['abcdefghijklmnop.supabase.co', ['169.254.169.254'], 'VITE_SUPABASE_URL', 'a private or local network address (abcdefghijklmnop.supabase.co resolves to 169.254.169.254)'],
+  ])('refuses %s resolving to %o, as %s: %s', async (host, addresses, variable, why) => {
+    const resolved = await resolvedAddressProblems(content, env, answers({ 'www.maplelanecare.org': ['93.184.215.14'], 'abcdefghijklmnop.supabase.co': ['104.18.38.10'], [host]: addresses }));
+    expect(resolved.problems.map((problem) => `${problem.file}  ${problem.message}`)).toEqual([expect.stringContaining(`${variable}  points at ${why}, which no visitor on the internet can reach.`)]);
+    expect(launchReport(resolved.problems)).toContain(`${variable}  points at ${why}`);
+  });
+
+  test('public addresses pass; a name with no address yet is a warning, not a refusal', async () => {
+    expect(await resolvedAddressProblems(content, env, answers({ 'www.maplelanecare.org': ['93.184.215.14', '2606:2800:21f:cb07:6820:80da:af6b:8b2c'], 'abcdefghijklmnop.supabase.co': ['104.18.38.10'] }))).toEqual({ problems: [], warnings: [] });
+    const fresh = await resolvedAddressProblems(content, env, answers({ 'abcdefghijklmnop.supabase.co': ['104.18.38.10'] }));
+    expect(fresh.problems).toEqual([]);
+    expect(fresh.warnings).toEqual(['SITE_URL: www.maplelanecare.org has no address in DNS yet (ENOTFOUND); it could not be checked. Once its records are set, run `npm run check -- --launch --resolve` again.']);
+  });
+
+  test('the site address from site.yaml is resolved when SITE_URL is not set, and named by its file and field', async () => {
+    const resolved = await resolvedAddressProblems(content, { ...env, SITE_URL: '' }, answers({ 'www.maplelanecare.org': ['192.168.1.20'], 'abcdefghijklmnop.supabase.co': ['104.18.38.10'] }));
+    expect(resolved.problems).toEqual([expect.objectContaining({ file: 'content/site.yaml', path: ['siteUrl'] })]);
+  });
+
+  test('the deploy runs the launch check with --resolve', () => {
+    expect(deploySteps(process.cwd(), {})[0]!.commands[0]!.args).toEqual(['run', 'check', '--', '--launch', '--resolve']);
   });
 });
 
