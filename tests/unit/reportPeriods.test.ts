@@ -4,7 +4,7 @@
  * quarter of the same length; custom days; each with the previous period of the same length.
  */
 import { describe, expect, it } from 'vitest';
-import { customPeriod, lastFourWeeks, rangeSlug, rangeWords, thisQuarter, thisWeek, zonedInstant } from '../../src/admin/reports/periods.ts';
+import { customPeriod, customPeriodProblem, lastFourWeeks, rangeSlug, rangeWords, thisQuarter, thisWeek, zonedInstant } from '../../src/admin/reports/periods.ts';
 
 const at = (iso: string) => new Date(iso);
 const iso = (range: { from: Date; to: Date }) => [range.from.toISOString(), range.to.toISOString()];
@@ -94,6 +94,16 @@ describe('custom days', () => {
     expect(customPeriod('2026-11-08', '2026-11-07')).toBeNull();
     expect(customPeriod('2026-02-30', '2026-03-02')).toBeNull();
     expect(customPeriod('', '2026-03-02')).toBeNull();
+  });
+
+  it('say plainly what the database would refuse: more than 1,100 days, or a period (or the one before it) outside 2000-2199', () => {
+    expect(customPeriodProblem('2026-11-08', '2026-11-07')).toBe('Choose two dates, the first on or before the second.');
+    expect(customPeriodProblem('2023-12-01', '2026-12-04')).toBeNull();
+    expect(customPeriodProblem('2023-12-01', '2026-12-05')).toBe('Choose at most 1,100 days (about three years): these are 1,101.');
+    expect(customPeriodProblem('1926-11-29', '2026-11-29')).toBe('Choose at most 1,100 days (about three years): these are 36,526.');
+    expect(customPeriodProblem('2000-01-10', '2000-01-31')).toBe('Choose days between 2000 and 2199, leaving as many days before the first for the period it is compared with.');
+    expect(customPeriodProblem('2199-12-01', '2199-12-30')).toBeNull();
+    expect(customPeriodProblem('2199-12-31', '2200-01-01')).toBe('Choose days between 2000 and 2199, leaving as many days before the first for the period it is compared with.');
   });
 });
 

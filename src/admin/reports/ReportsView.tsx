@@ -15,7 +15,7 @@ import { useFailureNotice, type ViewProps } from '../RecordsView.tsx';
 import { useToast } from '../Toasts.tsx';
 import { loadStaff } from '../workflow/data.ts';
 import { spamStageOf, stageLabel } from '../workflow/stages.ts';
-import { customPeriod, dayText, periodOf, rangeWords, type Period, type PeriodKind } from './periods.ts';
+import { customPeriod, customPeriodProblem, dayText, periodOf, rangeWords, type Period, type PeriodKind } from './periods.ts';
 import { ReportChart } from './ReportChart.tsx';
 import { loadReports, type Reports } from './reportData.ts';
 import { reportTables, tableCsv, tableFileName, type ReportNames, type ReportTable } from './reportTables.ts';
@@ -81,8 +81,9 @@ export function ReportsView({ isAdmin, onSessionExpired, focusHeading }: Props) 
     if (next !== 'custom') setPeriod(periodOf(next, new Date()));
   };
   const showCustom = () => {
+    const problem = customPeriodProblem(custom.from, custom.to);
     const chosen = customPeriod(custom.from, custom.to);
-    if (!chosen) return setCustomError('Choose two dates, the first on or before the second.');
+    if (problem || !chosen) return setCustomError(problem ?? 'Choose two dates, the first on or before the second.');
     setCustomError('');
     setPeriod(chosen);
   };

@@ -108,6 +108,26 @@ export function thisQuarter(now: Date): Period {
   return { kind: 'quarter', from, to: now, previous: { from: previousFrom, to: previousTo } };
 }
 
+/** The longest period a report covers (public.report_check, 20261129000100_office_calendar_bounds.sql): about three years. */
+export const MAX_REPORT_DAYS = 1100;
+/** The first and last years the reports cover, the period before a chosen one included. */
+const FIRST_YEAR = 2000;
+const LAST_YEAR = 2199;
+
+/**
+ * What is wrong with the chosen days for a report, in the words the page shows, or null: missing or reversed, longer
+ * than the reports cover, or (with the period before it, which the report compares with) outside their years.
+ */
+export function customPeriodProblem(first: string, last: string): string | null {
+  const chosen = customPeriod(first, last);
+  if (!chosen) return 'Choose two dates, the first on or before the second.';
+  const days = daysBetween(parseDay(first)!, parseDay(last)!) + 1;
+  if (days > MAX_REPORT_DAYS) return `Choose at most ${MAX_REPORT_DAYS.toLocaleString('en-US')} days (about three years): these are ${days.toLocaleString('en-US')}.`;
+  const start = localTime(chosen.previous.from).year;
+  if (start < FIRST_YEAR || localTime(chosen.to).year > LAST_YEAR) return `Choose days between ${FIRST_YEAR} and ${LAST_YEAR}, leaving as many days before the first for the period it is compared with.`;
+  return null;
+}
+
 /** The chosen days, both included; null when either is missing or the first comes after the second. */
 export function customPeriod(first: string, last: string): Period | null {
   const a = parseDay(first);
