@@ -15,6 +15,8 @@ export interface BuildRun {
   stderr: string;
   /** For the terminal only, after stderr: what the developer can do (a setting), not words for the content editor. */
   hint?: string;
+  /** The build was stopped (past its time limit: liveBuildClient.ts), not refused: nothing in the content is wrong. */
+  stopped?: true;
 }
 
 /** How long after the last change the build starts: an editor's save can be several writes. */
@@ -55,7 +57,7 @@ export function followContent(
       out([...lines, result.stderr.trim()].filter(Boolean).join('\n'));
       out('The site now serves the new build; reload the page to see it.');
     } else {
-      report({ state: 'failed', files, message: buildMessage(result), at });
+      report({ state: 'failed', files, message: buildMessage(result), at, ...(result.stopped ? { stopped: true } : {}) });
       out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
       if (result.hint) out(result.hint);
     }

@@ -148,6 +148,7 @@ export function startLiveBuilder(env: NodeJS.ProcessEnv, root = process.cwd()): 
               stdout: '',
               stderr: failedBuildText(timedOutMessage(seconds), existsSync(path.join(root, 'dist', 'client'))),
               hint: `Each build under npm start may take ${seconds} s (${TIME_LIMIT_ENV}=<seconds> npm start sets another limit).`,
+              stopped: true,
             });
           });
         }, seconds * 1000);

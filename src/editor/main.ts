@@ -116,6 +116,7 @@ function followBuilds(CMS: DecapGlobal) {
     const line = document.createElement('p');
     if (status.state === 'building') line.textContent = 'Saved. Building the site with your change…';
     else if (status.state === 'live') line.textContent = `Your last save is live on the site (built at ${new Date(status.at).toLocaleTimeString()}).`;
+    else if (status.state === 'failed' && status.stopped) line.textContent = 'Your last save is not on the site yet: its build took too long and was stopped, and the site still shows the version before it.';
     else if (status.state === 'failed') line.textContent = 'Your last save is not on the site: the build refused it, and the site still shows the version before it. Correct this and save again:';
     else line.textContent = 'Saves you make here are built into the site within seconds.';
     text.append(line);

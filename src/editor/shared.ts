@@ -28,7 +28,8 @@ export type EditorStatus =
   | { state: 'building'; files: string[]; at: string }
   /** `notes`: what the build warned of (a service no page links to, words repeated from another service). */
   | { state: 'live'; files: string[]; pages: string[]; at: string; notes: string }
-  | { state: 'failed'; files: string[]; message: string; at: string };
+  /** `stopped`: the build took too long and was stopped (nothing to correct: save again), rather than refused. */
+  | { state: 'failed'; files: string[]; message: string; at: string; stopped?: boolean };
 
 /** The pages a changed content file shows on (the first is its own), for the editor's "See it" links. */
 export function pagesOf(file: string): string[] {

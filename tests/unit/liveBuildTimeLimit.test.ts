@@ -150,6 +150,8 @@ describe('npm start with a build that never ends', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(2000);
     // The content editor's box: the message alone.
     expect(failed.message).toBe(timedOutMessage(2));
+    // Marked stopped, so the box's headline does not ask the editor to correct anything.
+    expect(failed).toMatchObject({ stopped: true });
     expect(failed.message).toMatch(/^The site was not rebuilt: the build took longer than 2 seconds and was stopped\. The site still shows the last good version\./);
     // The terminal: the build's failure, the message, and the setting.
     const printed = terminal.join('\n');
@@ -178,6 +180,8 @@ describe('npm start with a build that never ends', () => {
 
     const failed = await status('failed', seen, 30);
     expect(failed.message).toBe(timedOutMessage(2));
+    // Marked stopped, so the box's headline does not ask the editor to correct anything.
+    expect(failed).toMatchObject({ stopped: true });
     await until(() => groupProcesses(builder).length === 0, 5, `the processes of group ${builder} end: ${groupProcesses(builder).join('; ')}`);
     expect(await page('/housekeeping')).toBe(served);
     expect(outputManifest(client())).toBe(before);
