@@ -64,11 +64,14 @@ async function deliver(): Promise<void> {
 /** A signed-in client of one of the stand-in's demo accounts. */
 const signedIn = (role: 'admin' | 'staff') => clients.signedIn(`${role}@example.com`, `${role}-demo-password`);
 
-/** Forty requests, each from an address of its own, within a minute: half inquiries, half applications. */
+/**
+ * Forty requests, each from an address of its own, within a minute: half inquiries, half applications, each
+ * "name" a link, as the review's script typed them.
+ */
 async function flood(n = 40): Promise<void> {
   for (let i = 0; i < n; i++) {
-    if (i % 2) await postApplication(supabase, { ...APPLICANT, first_name: 'Win', email: address(i) });
-    else await postInquiry(supabase, { ...FAMILY, name: 'Win Big', email: address(i) });
+    if (i % 2) await postApplication(supabase, { ...APPLICANT, first_name: `https://spam-${i}.example/win`, email: address(i) });
+    else await postInquiry(supabase, { ...FAMILY, name: `https://spam-${i}.example/win now`, email: address(i) });
   }
 }
 
@@ -79,6 +82,8 @@ describe('the cap on replies as a whole', () => {
     await flood();
     await deliver();
     expect(replies()).toHaveLength(cap);
+    // No reply carries what the script typed: each greets no one by name.
+    for (const mail of replies()) expect(`${mail.subject}\n${mail.text}\n${mail.html}`).not.toMatch(/spam-|\/win/);
     expect(await statuses()).toEqual({ sent: cap, capped: 40 - cap });
     // Staff are told of every request: one each up to the burst rule, the rest in the burst's summary (its window open).
     const folded = (await supabase.db.query<{ n: number }>("select count(*)::int as n from public.notification_outbox where not acknowledgement and burst_id is not null")).rows[0]!.n;
