@@ -86,6 +86,59 @@ describe('cleaning what the browser sends', () => {
   });
 });
 
+/** Issue 39, item 6 (review): the attacks, field by field. */
+const SCRIPT = '<script>alert(1)</script>';
+const IMG = '"><img src=x onerror=alert(1)>';
+const JS_URL = 'javascript:alert(1)';
+const ATTACK_LANDING = `/services/${SCRIPT}?${new URLSearchParams({ utm_source: SCRIPT, utm_medium: IMG, utm_campaign: JS_URL, utm_term: IMG, utm_content: SCRIPT, gclid: JS_URL })}`;
+
+describe('what an attacker types in each field', () => {
+  test('script in a campaign tag is kept as the text typed; the landing page keeps it percent-encoded, no markup in it', () => {
+    const cleaned = origin({ landing_page: ATTACK_LANDING });
+    expect(cleaned).toMatchObject({ utm_source: SCRIPT, utm_medium: IMG, utm_campaign: JS_URL, utm_term: IMG, utm_content: SCRIPT, gclid: JS_URL, source: SCRIPT });
+    expect(cleaned.landing_page).toMatch(/^\/services\/%3Cscript%3Ealert\(1\)%3C\/script%3E\?utm_source=%3Cscript%3E/);
+    expect(cleaned.landing_page).not.toMatch(/[<>"'\s]/);
+  });
+
+  test('a landing page is a path of the site or nothing: never a javascript:, data: or another site\'s URL', () => {
+    for (const bad of [JS_URL, 'javascript://www.agency.example/%0Aalert(1)', 'JaVaScRiPt:alert(1)', ' javascript:alert(1)', `data:text/html,${SCRIPT}`, '//evil.example/x', '\\\\evil.example/x', 'https://evil.example/'])
+      expect(origin({ landing_page: bad }).landing_page, bad).toBeNull();
+    for (const bad of [JS_URL, `data:text/html,${SCRIPT}`]) expect(origin({}, bad, '').landing_page, bad).toBeNull();
+    for (const value of [ATTACK_LANDING, '/contact', 'https://www.agency.example/careers?utm_source=x'])
+      expect(origin({ landing_page: value }).landing_page, value).toMatch(/^\/(?!\/)/);
+  });
+
+  test('a referring host that is script or a URL is dropped, and the source is then direct', () => {
+    for (const bad of [SCRIPT, IMG, JS_URL, 'javascript:alert(1).com', 'evil.example/<script>', 'evil.example"onmouseover=alert(1)'])
+      expect(origin({ referrer_host: bad }), bad).toMatchObject({ referrer_host: null, source: 'direct' });
+  });
+
+  test('"How did you hear about us?" with script in it is no answer', () => {
+    for (const bad of [SCRIPT, IMG, JS_URL]) {
+      const columns = originColumns({ form: formOf({ heard_about: bad }), referer: null, page: '', allowOrigin, heardAbout: inquiryChoices.heardAbout });
+      expect(columns.heard_about, bad).toBeNull();
+    }
+  });
+
+  test('every value fits its column in characters, as PostgreSQL counts them, and is well-formed text, whatever is cut', () => {
+    const awkward = ['😀', 'é', 'İ', 'ß', '\u{1F469}\u200D\u{1F4BB}', 'a\u0301', 'x'];
+    for (const unit of awkward) {
+      for (const pad of [0, 1, 99, 199]) {
+        const value = `${'a'.repeat(pad)}${unit.repeat(400)}`;
+        const tags = Object.fromEntries(['utm_source', 'utm_medium', 'utm_campaign', 'utm_term', 'utm_content', 'gclid'].map((tag) => [tag, value]));
+        const cleaned = origin({ landing_page: `/${unit.repeat(400)}?${new URLSearchParams(tags)}`, referrer_host: `${'a'.repeat(63)}.`.repeat(5) });
+        for (const [column, text] of Object.entries(cleaned)) {
+          if (text === null) continue;
+          const limit = { landing_page: 300, referrer_host: 253, gclid: 200 }[column] ?? 100;
+          expect([...text].length, `${column} of ${JSON.stringify(unit)} after ${pad}`).toBeLessThanOrEqual(limit);
+          // A lone half of a surrogate pair is no text PostgreSQL stores: the insert would fail and the request be lost.
+          expect(text, `${column} of ${JSON.stringify(unit)} after ${pad}`).not.toMatch(/\p{Cs}/u);
+        }
+      }
+    }
+  });
+});
+
 describe('search by phone in any format, and by source', () => {
   const rows = [
     { name: 'Ann Lee', phone: '(860) 555-0199', source: 'newsletter' },
@@ -207,5 +260,52 @@ describe('stored by the form functions', () => {
     expect(response.status).toBe(201);
     const { id } = (await response.json()) as { id: string };
     expect(await stored('job_applications', id)).toMatchObject({ source: 'indeed.com', heard_about: 'indeed', landing_page: `/careers/${position}`, referrer_host: 'www.indeed.com' });
+  });
+
+  // Issue 39, item 6 (review): what an attacker types in each field, through the function into the database.
+  test('script in every field is stored as the text typed, never refused: the request is kept', async () => {
+    const fields = { ...INQUIRY, fill_token: inquiryToken, heard_about: '<script>alert(1)</script>', landing_page: ATTACK_LANDING, referrer_host: '"><img src=x onerror=alert(1)>' };
+    const response = await post('submit-inquiry', fields);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    expect(await stored('inquiries', id)).toEqual({ ...origin(fields), heard_about: null });
+    expect(await stored('inquiries', id)).toMatchObject({ utm_source: SCRIPT, utm_medium: IMG, utm_campaign: JS_URL, source: SCRIPT, referrer_host: null });
+  });
+
+  test('a campaign tag cut at its limit inside an emoji is stored, whole characters only, and the request kept', async () => {
+    const fields = { ...INQUIRY, fill_token: inquiryToken, landing_page: `/?${new URLSearchParams({ utm_source: `${'a'.repeat(99)}😀😀`, utm_campaign: '😀'.repeat(150) })}` };
+    const response = await post('submit-inquiry', fields);
+    expect(response.status).toBe(201);
+    const { id } = (await response.json()) as { id: string };
+    const row = (await stored('inquiries', id))!;
+    expect(row).toMatchObject({ utm_source: `${'a'.repeat(99)}😀`, source: `${'a'.repeat(99)}😀`, utm_campaign: '😀'.repeat(100) });
+  });
+
+  test.each([
+    ['landing_page', 300],
+    ['referrer_host', 253],
+    ['utm_source', 100],
+    ['utm_medium', 100],
+    ['utm_campaign', 100],
+    ['utm_term', 100],
+    ['utm_content', 100],
+    ['gclid', 200],
+    ['source', 100],
+  ])('the database refuses %s longer than %i characters, from any writer (a check constraint), on both tables', async (column, limit) => {
+    for (const table of ['inquiries', 'job_applications']) {
+      const { id } = (await supabase.db.query<{ id: string }>(`select id from public.${table} limit 1`)).rows[0]!;
+      // At the limit, in characters (not bytes: an emoji is one), it is kept; one more is refused.
+      await supabase.db.query(`update public.${table} set ${column} = repeat('é', ${limit}) where id = $1`, [id]);
+      await expect(supabase.db.query(`update public.${table} set ${column} = repeat('é', ${limit + 1}) where id = $1`, [id]), `${table}.${column}`).rejects.toThrow(/check constraint/);
+    }
+  });
+
+  test('the database refuses an answer that is not a code and an empty source, on both tables', async () => {
+    for (const table of ['inquiries', 'job_applications']) {
+      const { id } = (await supabase.db.query<{ id: string }>(`select id from public.${table} limit 1`)).rows[0]!;
+      for (const bad of [SCRIPT, IMG, JS_URL, 'Robert; drop table', 'x'.repeat(5) + '\n'])
+        await expect(supabase.db.query(`update public.${table} set heard_about = $2 where id = $1`, [id, bad]), bad).rejects.toThrow(/check constraint/);
+      await expect(supabase.db.query(`update public.${table} set source = '' where id = $1`, [id])).rejects.toThrow(/check constraint/);
+    }
   });
 });

@@ -61,7 +61,9 @@ export function pageOf(value: string | null | undefined, allowOrigin: (origin: s
 
 /** The name reports and filters group by (the contract of issue 31): utm_source, 'google-ads', the referring host, 'direct'. */
 export function sourceOf(origin: Pick<LeadOrigin, 'utm_source' | 'gclid' | 'referrer_host'>): string {
-  if (origin.utm_source) return origin.utm_source.toLowerCase().slice(0, ORIGIN_LIMITS.source);
+  // Cut by characters, as the column counts them: a cut by UTF-16 units may split an emoji, leaving half of it, which
+  // PostgreSQL refuses as text (the insert fails and the request is lost).
+  if (origin.utm_source) return [...origin.utm_source.toLowerCase()].slice(0, ORIGIN_LIMITS.source).join('');
   if (origin.gclid) return 'google-ads';
   if (origin.referrer_host) return origin.referrer_host.replace(/^www\./, '');
   return 'direct';
