@@ -3,6 +3,7 @@
  * the shape public.report_inquiries and public.report_applications give: rows of both periods matched, shares,
  * words for each cell, and the CSV an admin downloads (header naming the days, plain numbers, formula-safe).
  */
+import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
 import { customPeriod } from '../../src/admin/reports/periods.ts';
 import type { ApplicationReport, InquiryReport } from '../../src/admin/reports/reportData.ts';
@@ -182,5 +183,45 @@ describe('the applications tables', () => {
       ['Hired', 1],
     ]);
     expect(tableCsv(byId['applications-time-to-hire']!, period).split('\r\n')[1]).toBe('Applications hired,1,0,9.5,,9.5,');
+  });
+});
+
+/**
+ * Issue 39, item 6 (review): a source is what a visitor typed as utm_source (leadOrigin.ts sourceOf: lowercased, cut
+ * at 100 characters), so each report that groups by it writes an attacker's text into a spreadsheet.
+ */
+describe('a source written to attack the report and its CSV', () => {
+  const ATTACKS = ['=hyperlink("http://evil.example","click")', '+1+cmd|\' /c calc\'!a0', '-2+3', '@sum(1+1)*cmd|\' /c calc\'!a0', '\uFF1D1+1', '<script>alert(1)</script>', '"><img src=x onerror=alert(1)>', 'javascript:alert(1)'];
+  const inquiries: InquiryReport = { ...now, bySource: ATTACKS.map((source) => ({ source, count: 1, answered: 1, medianMinutes: 5, withinPromise: 1, converted: 0 })) };
+  const applications: ApplicationReport = {
+    count: ATTACKS.length,
+    answered: 0,
+    firstContact: reply(null, 0),
+    byPosition: [],
+    bySource: ATTACKS.map((source) => ({ source, count: 1, hired: 0 })),
+    byHeardAbout: [],
+    timeToHire: { count: 0, medianDays: null, p90Days: null },
+    funnel: [],
+    closed: [],
+  };
+  const bySource = [
+    inquiryTables({ now: inquiries, before: inquiries }, names).find((t) => t.id === 'inquiries-by-source')!,
+    applicationTables({ now: applications, before: applications }, names).find((t) => t.id === 'applications-by-source')!,
+  ];
+
+  it.each(bySource.map((t) => [t.id, t] as const))('%s labels each row with the source as typed, text for the page to escape', (_id, t) => {
+    expect(t.rows.map((row) => row.label)).toEqual(ATTACKS);
+  });
+
+  it.each(bySource.map((t) => [t.id, t] as const))('%s as CSV: a spreadsheet reads each source back as text, never a formula', (_id, t) => {
+    const csv = tableCsv(t, period);
+    const parsed = Papa.parse<string[]>(csv.slice(1), { skipEmptyLines: true });
+    expect(parsed.errors).toEqual([]);
+    const labels = parsed.data.slice(1).map((row) => row[0]!);
+    // What starts a formula (= + - @ and the full-width =) is made text by a leading apostrophe; the rest is as typed.
+    expect(labels).toEqual(ATTACKS.map((source) => (/^[=+\-@\uFF1D]/.test(source) ? `'${source}` : source)));
+    for (const label of labels) expect(label, label).not.toMatch(/^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/);
+    // One record a source: a quote or comma in one never spills into another cell.
+    expect(parsed.data.slice(1).every((row) => row.length === 1 + 2 * t.metrics.length)).toBe(true);
   });
 });
