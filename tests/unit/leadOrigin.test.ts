@@ -308,4 +308,14 @@ describe('stored by the form functions', () => {
       await expect(supabase.db.query(`update public.${table} set source = '' where id = $1`, [id])).rejects.toThrow(/check constraint/);
     }
   });
+
+  test('the database refuses an answer longer than 40 characters (the content\'s longest code), though it reads as a code', async () => {
+    for (const { code } of [...inquiryChoices.heardAbout, ...formChoices.heardAbout]) expect(code.length, code).toBeLessThanOrEqual(40);
+    for (const table of ['inquiries', 'job_applications']) {
+      const { id } = (await supabase.db.query<{ id: string }>(`select id from public.${table} limit 1`)).rows[0]!;
+      await supabase.db.query(`update public.${table} set heard_about = $2 where id = $1`, [id, `${'a'.repeat(38)}-b`]);
+      await expect(supabase.db.query(`update public.${table} set heard_about = $2 where id = $1`, [id, `${'a'.repeat(1000)}-b`]), table).rejects.toThrow(/check constraint/);
+      await expect(supabase.db.query(`update public.${table} set heard_about = $2 where id = $1`, [id, 'a'.repeat(41)]), table).rejects.toThrow(/check constraint/);
+    }
+  });
 });
