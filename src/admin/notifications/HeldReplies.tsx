@@ -10,9 +10,10 @@
 import { css } from '@emotion/react';
 import { useCallback, useState } from 'react';
 import { recordLink } from '../../../supabase/functions/_shared/adminLinks.ts';
-import { color, layout } from '../../theme.ts';
+import { color } from '../../theme.ts';
 import { supabase } from '../client.ts';
 import { formatDateTime } from '../format.ts';
+import { noticeStyle } from './noticeStyle.ts';
 import { useRefreshed } from './useRefreshed.ts';
 
 interface HeldReply {
@@ -66,7 +67,7 @@ export function HeldReplies({ isAdmin, onFailure }: { isAdmin: boolean; onFailur
   if (total === 0) return done ? <p css={doneStyle} role="status">{done}</p> : null;
   const what = (row: HeldReply) => (row.kind === 'application' ? 'Reply to an applicant' : 'Reply to a family');
   return (
-    <aside css={style} aria-labelledby="held-replies">
+    <aside css={[noticeStyle, style]} aria-labelledby="held-replies">
       <h2 id="held-replies" className="title">
         Replies held: unusual volume
       </h2>
@@ -120,15 +121,8 @@ export function HeldReplies({ isAdmin, onFailure }: { isAdmin: boolean; onFailur
 }
 
 const style = css`
-  margin: 0 0 1.5rem; padding: 1rem 1.25rem; border-radius: 12px; background: ${color.dangerTint};
-  border-left: 6px solid ${color.danger};
-  .title { margin: 0 0 0.5rem; font-size: 1.2rem; font-weight: 700; color: ${color.danger}; }
-  p { margin: 0 0 0.5rem; }
-  ul { list-style: none; margin: 0.5rem 0; padding: 0; display: grid; gap: 0.5rem; }
-  li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem; padding: 0.5rem 0.75rem; background: ${color.white}; border-radius: 8px; }
-  .what { font-weight: 700; }
-  .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; }
-  .actions a { display: inline-flex; align-items: center; min-height: ${layout.tap}; font-weight: 650; }
+  ul { margin: 0.5rem 0; gap: 0.5rem; }
+  li { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0.5rem; padding: 0.5rem 0.75rem; }
   button.danger { border-color: ${color.danger}; color: ${color.danger}; }
 `;
 

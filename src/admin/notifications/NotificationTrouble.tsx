@@ -7,10 +7,10 @@
  */
 import { css } from '@emotion/react';
 import { useCallback, useState } from 'react';
-import { color, layout } from '../../theme.ts';
 import { supabase } from '../client.ts';
 import { recordLink } from '../../../supabase/functions/_shared/adminLinks.ts';
 import { formatDateTime } from '../format.ts';
+import { noticeStyle } from './noticeStyle.ts';
 import { useRefreshed } from './useRefreshed.ts';
 
 interface FailedNotification {
@@ -78,7 +78,7 @@ export function NotificationTrouble({ onFailure }: { onFailure: (error: unknown,
   if (failed.length === 0 && waiting === 0) return null;
   const count = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
   return (
-    <aside css={style} aria-labelledby="notification-trouble">
+    <aside css={[noticeStyle, style]} aria-labelledby="notification-trouble">
       <p id="notification-trouble" className="title">
         {failed.length > 0 ? `${count(failed.length, 'notification', 'notifications')} could not be sent` : `${count(waiting, 'notification is', 'notifications are')} waiting to be sent`}
       </p>
@@ -122,14 +122,7 @@ export function NotificationTrouble({ onFailure }: { onFailure: (error: unknown,
 }
 
 const style = css`
-  margin: 0 0 1.5rem; padding: 1rem 1.25rem; border-radius: 12px; background: ${color.dangerTint};
-  border-left: 6px solid ${color.danger};
-  .title { margin: 0 0 0.5rem; font-size: 1.2rem; font-weight: 700; color: ${color.danger}; }
-  p { margin: 0 0 0.5rem; }
-  ul { list-style: none; margin: 0.5rem 0 0; padding: 0; display: grid; gap: 0.75rem; }
-  li { display: grid; gap: 0.25rem; padding: 0.75rem; background: ${color.white}; border-radius: 8px; }
-  .what { font-weight: 700; }
+  ul { margin: 0.5rem 0 0; gap: 0.75rem; }
+  li { display: grid; gap: 0.25rem; padding: 0.75rem; }
   .why { overflow-wrap: anywhere; }
-  .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; }
-  .actions a { display: inline-flex; align-items: center; min-height: ${layout.tap}; font-weight: 650; }
 `;
