@@ -96,11 +96,15 @@ test('a new service, made from a copy of another: refused while its title is emp
 
   const titles = page.getByLabel('Title', { exact: true });
   const descriptions = page.getByLabel('Description', { exact: true });
-  // The copy's fields are filled in by the editor after the address changes: cleared only once they are, or the
-  // copy's title would come back over the cleared field.
+  // The copy's fields are filled in by the editor after the address changes, and on a busy machine filled in again
+  // once its last reads are answered: cleared only once they are, or the copy's title would come back over the
+  // cleared field (CI saw it come back once the editor's reads were over).
   await expect(titles.first()).toHaveValue(/^Housekeeping/);
-  await titles.first().fill('');
-  await expect(titles.first()).toHaveValue('');
+  await page.waitForLoadState('networkidle');
+  await expect(async () => {
+    await titles.first().fill('');
+    await expect(titles.first()).toHaveValue('', { timeout: 1_000 });
+  }).toPass({ timeout: 15_000 });
   await publish(page);
   // Refused in the editor, beside the field: nothing is written.
   await expect(page.getByText('Title is required.', { exact: false })).toBeVisible();
