@@ -32,8 +32,10 @@ export function useSession() {
       const arrival = await takeEmailLink();
       arriving.current = false;
       if (arrival) return active && setState(arrival.kind === 'set-password' ? { status: 'set-password' } : { status: 'signed-out', notice: arrival.notice });
-      const { data: stored } = await supabase.auth.getSession();
-      if (!stored.session) return active && setState({ status: 'signed-out' });
+      const { data: stored, error: refused } = await supabase.auth.getSession();
+      // A stored session whose refresh the server refused (ended elsewhere) is gone now: say so, and never over the
+      // notice the SIGNED_OUT event below may have set meanwhile.
+      if (!stored.session) return active && setState((current) => (current.status === 'signed-out' && current.notice ? current : { status: 'signed-out', notice: refused ? SESSION_ENDED : undefined }));
       const { data, error } = await supabase.auth.getUser();
       if (!active) return;
       if (data.user) setState({ status: 'signed-in', user: data.user });
