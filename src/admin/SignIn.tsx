@@ -1,6 +1,11 @@
-/** The staff sign-in form: e-mail and password, with a clear message when they are wrong. */
+/**
+ * The staff sign-in form: e-mail and password, with a clear message when they are wrong. Under it, a line for
+ * whoever came here to change the site's words: that is the content editor, at its own address with its own sign-in
+ * (the computer's own files under `npm start`, a GitHub account on the published site: docs/editing-the-site.md).
+ */
 import { css } from '@emotion/react';
 import { useState, type FormEvent } from 'react';
+import { EDITOR_PATH } from '../editor/shared.ts';
 import { color, font, layout } from '../theme.ts';
 import { supabase } from './client.ts';
 
@@ -56,6 +61,10 @@ export function SignIn({ agency, notice }: { agency: string; notice?: string | u
             {busy ? 'Signing in...' : 'Sign in'}
           </button>
         </form>
+        <p css={editorLineStyle}>
+          Here to change the website’s words or pictures? That is done in the content editor, not here:{' '}
+          <a href={EDITOR_PATH}>open the content editor at {EDITOR_PATH}</a>. It has its own sign-in.
+        </p>
       </main>
     </div>
   );
@@ -64,6 +73,12 @@ export function SignIn({ agency, notice }: { agency: string; notice?: string | u
 const pageStyle = css`
   min-height: 100vh; display: grid; align-content: center; justify-items: center; gap: 1.25rem; padding: 1.5rem;
   main { width: min(100%, 26rem); }
+`;
+
+const editorLineStyle = css`
+  margin: 1.25rem 0 0; text-align: center; color: ${color.muted};
+  a { color: ${color.brandDark}; font-weight: 650; }
+  a:focus-visible { outline: 3px solid ${color.focus}; outline-offset: 2px; border-radius: 4px; }
 `;
 
 const brandStyle = css`

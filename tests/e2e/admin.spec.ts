@@ -26,6 +26,20 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     await expect(page.getByRole('heading', { name: 'Job Applications' })).toBeHidden();
   });
 
+  test('the sign-in page says where the content editor is, for whoever came to change the site\'s words', async ({ page }) => {
+    await page.goto('/admin');
+    await expect(page.getByRole('heading', { name: 'Staff sign in' })).toBeVisible();
+    await expect(page.getByText('Here to change the website’s words or pictures? That is done in the content editor, not here:')).toBeVisible();
+    const editor = page.getByRole('link', { name: 'open the content editor at /admin/content/' });
+    await expect(editor).toHaveAttribute('href', '/admin/content/');
+    // The form itself is as it was.
+    await expect(page.getByLabel('Email')).toBeVisible();
+    await expect(page.getByLabel('Password')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();
+    await editor.click();
+    await expect(page).toHaveURL(/\/admin\/content\/$/);
+  });
+
   test('shows the counts and the table to staff after a loading state: the open applications, and every one under All, newest first', async ({ page }) => {
     // Hold the list's first request so that the loading state can be seen (a slow network).
     const release = await holdRequests(page, '**/rest/v1/job_applications?select=id*');
