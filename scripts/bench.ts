@@ -174,9 +174,9 @@ if (!BUILDS_ONLY) {
   // /admin and the content editor (/admin/content) are staff pages, reported on their own.
   const js = [...base.jsPerPage!.entries()].filter(([page]) => page !== '/admin' && page !== '/admin/content');
   // Pages with a form load the one form script: the application form (/careers and each job's page) and the
-  // contact form card (home and /contact). Every other public page loads none.
+  // contact form card (home, /contact and the contact page of each service). Every other public page loads none.
   const hasApplicationForm = (page: string) => page === '/careers' || (page.startsWith('/careers/') && !UNLISTED_ROUTES.includes(page));
-  const hasContactForm = (page: string) => page === '/' || page === '/contact';
+  const hasContactForm = (page: string) => page === '/' || page === '/contact' || page.startsWith('/contact/for/');
   const hasForm = (page: string) => hasApplicationForm(page) || hasContactForm(page);
   const maxJs = Math.max(...js.filter(([page]) => !hasForm(page)).map(([, b]) => b));
   const formJs = js.filter(([page]) => hasApplicationForm(page));

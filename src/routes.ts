@@ -12,6 +12,14 @@ export function jobPath(job: Pick<JobOpening, 'slug'>): string {
   return `/careers/${job.slug}`;
 }
 
+/**
+ * The contact page with one service's box already ticked, where a service page's Schedule Consultation leads:
+ * plain HTML, so it works with JavaScript off (nothing in a static page could tick a box from the address).
+ */
+export function contactForPath(service: { slug: string }): string {
+  return `/contact/for/${service.slug}`;
+}
+
 /** Where the contact form leads: the redirects of submit-inquiry. */
 export const CONTACT_FORM_ROUTES: readonly string[] = ['/contact/thanks', '/contact/not-sent'];
 
@@ -27,6 +35,8 @@ export const CONTACT_SECTION_PATHS: readonly string[] = ['/', '/contact'];
 export interface PublicRoute {
   path: string;
   noindex: boolean;
+  /** A page that is another one with a different start (the contact page with a service ticked): its path. */
+  variantOf?: string;
 }
 
 export function publicRoutes(content: Content): PublicRoute[] {
@@ -35,7 +45,23 @@ export function publicRoutes(content: Content): PublicRoute[] {
     ...UNLISTED_ROUTES.map((path) => ({ path, noindex: true })),
     ...openJobs(content).map((job) => ({ path: jobPath(job), noindex: false })),
     ...content.services.map((service) => ({ path: service.canonicalPath, noindex: service.noindex })),
+    // Kept out of search engines: the contact page is the one to find.
+    ...content.services.map((service) => ({ path: contactForPath(service), noindex: true, variantOf: '/contact' })),
   ];
+}
+
+/**
+ * The routes, with only the first page of each kind of variant (one contact page with a service ticked stands for
+ * all 31: they differ by one tick): what the browser tests that visit every page visit.
+ */
+export function distinctRoutes(routes: readonly PublicRoute[]): PublicRoute[] {
+  const seen = new Set<string>();
+  return routes.filter((route) => {
+    if (!route.variantOf) return true;
+    if (seen.has(route.variantOf)) return false;
+    seen.add(route.variantOf);
+    return true;
+  });
 }
 
 /** The file a route is written to under dist/client. */

@@ -8,6 +8,7 @@ import { CardGrid } from '../../src/components/service/CardGrid.tsx';
 import { InclusionList } from '../../src/components/service/InclusionList.tsx';
 import { MdxSections } from '../../src/components/service/MdxSections.tsx';
 import { ServiceHero } from '../../src/components/service/ServiceHero.tsx';
+import { contactForPath } from '../../src/routes.ts';
 import { toTitleCase } from '../../src/titleCase.ts';
 import type { Data } from './+data.ts';
 
@@ -19,7 +20,7 @@ const ctaSources: Record<string, string> = { 'post-surgical-recovery': POST_SURG
 export default function Page({ service, phone, claims, identity }: Data) {
   return (
     <article data-page-id={service.pageId} aria-labelledby="service-title" css={pageStyle}>
-      <ServiceHero hero={service.hero} claims={claims} />
+      <ServiceHero hero={service.hero} claims={claims} contactHref={contactForPath(service)} />
       <Container>
         <CardGrid id="what-we-provide" heading="What We Provide" cards={service.features} columns={4} />
         <InclusionList heading="Service Includes" items={service.inclusions} />
@@ -31,6 +32,7 @@ export default function Page({ service, phone, claims, identity }: Data) {
         phone={phone}
         contactLabel={contactLabels[service.slug] ?? 'Send us a message'}
         source={ctaSources[service.slug] ?? 'service_cta'}
+        contactHref={contactForPath(service)}
       />
       <Container>
         <CardGrid id="benefits" heading={toTitleCase(`Why families choose our ${service.card.title}`)} cards={service.benefits} columns={3} />

@@ -30,7 +30,7 @@ import { replaceIfChanged } from './output.ts';
 import { withPolicyWhereItApplies } from './securityHeaders.ts';
 
 /** Routes with a parameter, whose pages the content lists (the plan's paths); any other needs adding there. */
-const CONTENT_ROUTES = ['/@slug', '/careers/@slug'];
+const CONTENT_ROUTES = ['/@slug', '/careers/@slug', '/contact/for/@slug'];
 
 const [worker, workers] = process.argv.slice(2).map(Number) as [number, number];
 if (!(worker >= 0 && workers > worker)) throw new Error('usage: prerender <worker> <workers>');

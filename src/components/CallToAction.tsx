@@ -1,5 +1,5 @@
 /**
- * The closing band of a page: a heading, a sentence, the phone number and a link to /contact. `source` names
+ * The closing band of a page: a heading, a sentence, the phone number and a link to /contact (or contactHref). `source` names
  * it in the analytics of both links (the post-surgical page has its own, POST_SURGICAL_SOURCE).
  */
 import { css } from '@emotion/react';
@@ -16,12 +16,15 @@ export function CallToAction({
   phone,
   contactLabel = 'Contact us',
   source = 'page_cta',
+  contactHref = '/contact',
 }: {
   heading: string;
   intro: string;
   phone: Site['phone'];
   contactLabel?: string;
   source?: string;
+  /** Where the contact link leads (a service page's: the contact page with its service ticked). */
+  contactHref?: string;
 }) {
   return (
     <section css={bandStyle} aria-labelledby="cta-heading">
@@ -33,7 +36,7 @@ export function CallToAction({
             <ButtonLink {...telLink(phone.e164, source)} variant="onDark">
               <Icon name="phone" size={20} /> Call {phone.display}
             </ButtonLink>
-            <a {...contactLink('/contact', source)} className="secondary">
+            <a {...contactLink(contactHref, source)} className="secondary">
               {contactLabel}
             </a>
           </div>

@@ -296,16 +296,18 @@ interface ChoiceGroupProps {
   required?: boolean;
   /** A long list: folded away under this summary until opened (a phone's screen stays short). */
   folded?: string;
+  /** The choices that start ticked; a folded list with one of them starts open, so the tick shows. */
+  checked?: readonly string[];
 }
 
 /** Radio buttons or checkboxes in a fieldset, each a 48 px row, with the group's error element. */
-export function ChoiceGroup({ name, legend, type, choices, required = false, folded }: ChoiceGroupProps) {
+export function ChoiceGroup({ name, legend, type, choices, required = false, folded, checked = [] }: ChoiceGroupProps) {
   const id = useFieldId(name);
   const options = (
     <div className="options">
       {choices.map((choice) => (
         <label key={choice.code}>
-          <input type={type} name={name} value={choice.code} required={required} /> {choice.label}
+          <input type={type} name={name} value={choice.code} required={required} defaultChecked={checked.includes(choice.code)} /> {choice.label}
         </label>
       ))}
     </div>
@@ -315,7 +317,7 @@ export function ChoiceGroup({ name, legend, type, choices, required = false, fol
     <fieldset id={id} className="checks" role={type === 'radio' ? 'radiogroup' : undefined} aria-describedby={`${id}-error`} data-message={useMessage(name)}>
       <legend>{legend}</legend>
       {folded ? (
-        <details>
+        <details open={choices.some((choice) => checked.includes(choice.code))}>
           <summary>{folded}</summary>
           {options}
         </details>

@@ -17,7 +17,7 @@ interface Props extends InquiryFormProps {
   labelledBy: string;
 }
 
-export function InquiryForm({ action, page, careFor, callTimes, services, heardAbout, consent, phone, labelledBy }: Props) {
+export function InquiryForm({ action, page, careFor, callTimes, services, ticked, heardAbout, consent, phone, labelledBy }: Props) {
   // The schema makes sure the link's words are in the line.
   const at = consent.details.indexOf(consent.privacyLink);
   return (
@@ -40,7 +40,7 @@ export function InquiryForm({ action, page, careFor, callTimes, services, heardA
 
       <TextField name="town" label="Town (optional)" autoComplete="address-level2" maxLength={INQUIRY_LIMITS.town} required={false} />
 
-      <ChoiceGroup name={INQUIRY_FIELDS.services} legend="Services you are interested in (optional)" type="checkbox" choices={services} folded={`Show the ${services.length} services`} />
+      <ChoiceGroup name={INQUIRY_FIELDS.services} legend="Services you are interested in (optional)" type="checkbox" choices={services} folded={`Show the ${services.length} services`} checked={ticked} />
 
       <Field name="message" label="Message (optional)" hint="Anything that helps us prepare: needs, hours, questions.">
         {(control) => <textarea {...control} name="message" rows={4} maxLength={INQUIRY_LIMITS.message} />}

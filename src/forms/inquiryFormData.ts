@@ -5,8 +5,9 @@ import { functionUrl } from './functionUrl.ts';
 
 /**
  * @param page the path of the page the form is on ('/', '/contact'): sent with the request.
+ * @param ticked the services whose boxes start ticked (the contact page a service page leads to).
  */
-export function inquiryFormProps(content: Content, page: string) {
+export function inquiryFormProps(content: Content, page: string, ticked: readonly string[] = []) {
   const { careFor, callTimes, services, heardAbout } = inquiryChoicesFrom(content);
   return {
     action: functionUrl('submit-inquiry'),
@@ -14,6 +15,7 @@ export function inquiryFormProps(content: Content, page: string) {
     careFor,
     callTimes,
     services,
+    ticked,
     /** "How did you hear about us?" (empty: not asked). */
     heardAbout,
     /** The consent box: its version (what it sends) and its words. */

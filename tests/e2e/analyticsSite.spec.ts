@@ -83,7 +83,7 @@ test.describe('analytics on the site built with a key @desktop', () => {
     await page.waitForURL('**/companionship');
     await expectSent(id, 'service_navigation_clicked', [{ service_type: 'companionship', source: 'service_grid', current_page: '/' }]);
     await page.getByRole('link', { name: 'Schedule Consultation' }).click();
-    await page.waitForURL('**/contact');
+    await page.waitForURL('**/contact/for/companionship');
     await expectSent(id, 'consultation_clicked', [{}]);
 
     await page.goto('/services');

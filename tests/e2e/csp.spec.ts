@@ -6,10 +6,10 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { loadContent } from '../../src/content/loader.ts';
-import { publicRoutes } from '../../src/routes.ts';
+import { distinctRoutes, publicRoutes } from '../../src/routes.ts';
 import { signIn } from './dashboard.ts';
 
-const routes = [...publicRoutes(await loadContent()).map((route) => route.path), '/no-such-page'];
+const routes = [...distinctRoutes(publicRoutes(await loadContent())).map((route) => route.path), '/no-such-page'];
 
 /** Records every CSP violation of the page, from the first byte (the listener is in place before any script). */
 async function watchViolations(page: Page): Promise<() => Promise<string[]>> {

@@ -6,10 +6,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { loadContent } from '../../src/content/loader.ts';
-import { publicRoutes } from '../../src/routes.ts';
+import { distinctRoutes, publicRoutes } from '../../src/routes.ts';
 import { titleCaseProblems } from '../../src/titleCase.ts';
 
-const routes = [...publicRoutes(await loadContent()).map((route) => route.path), '/no-such-page'];
+const routes = [...distinctRoutes(publicRoutes(await loadContent())).map((route) => route.path), '/no-such-page'];
 
 for (const path of routes) {
   test(`every heading on ${path} is in Title Case`, { tag: '@desktop' }, async ({ page }) => {

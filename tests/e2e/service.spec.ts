@@ -1,12 +1,15 @@
 /** A service page as a visitor meets it, in chromium: its sections, its links, and no JavaScript. */
 import { expect, test } from '@playwright/test';
+import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
+
+const consentText = inquiryChoices.consent.text;
 
 test.describe('a service page from the YAML template', () => {
   test('shows the hero, the four features, the eight inclusions, the call card and three benefits', async ({ page }) => {
     await page.goto('/meal-preparation');
     await expect(page).toHaveTitle('Meal Preparation Services in Connecticut | Hearthside Home Care');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Meal Preparation');
-    await expect(page.getByRole('link', { name: 'Schedule Consultation' })).toHaveAttribute('href', '/contact');
+    await expect(page.getByRole('link', { name: 'Schedule Consultation' })).toHaveAttribute('href', '/contact/for/meal-preparation');
 
     const provide = page.getByRole('region', { name: 'What We Provide' });
     await expect(provide.getByRole('heading', { level: 3 })).toHaveText([
@@ -56,8 +59,49 @@ test.describe('a service page written in MDX', () => {
 test('the post-surgical page ends with Call and Get Information', async ({ page }) => {
   await page.goto('/post-surgical-recovery');
   await expect(page.getByRole('link', { name: 'Call (860) 555-0142' })).toHaveAttribute('href', 'tel:+18605550142');
-  await expect(page.getByRole('link', { name: 'Get Information' })).toHaveAttribute('href', '/contact');
+  await expect(page.getByRole('link', { name: 'Get Information' })).toHaveAttribute('href', '/contact/for/post-surgical-recovery');
 });
+
+/**
+ * Schedule Consultation carries the service to the contact form: its box is ticked there, with JavaScript on or
+ * off (the page it leads to is built with the tick). What the form sends is observed and stopped there: nothing
+ * is stored.
+ */
+for (const javaScriptEnabled of [true, false]) {
+  test.describe(`Schedule Consultation, JavaScript ${javaScriptEnabled ? 'on' : 'off'}`, () => {
+    test.use({ javaScriptEnabled });
+
+    test('leads to the contact form with the service ticked, and the request names it', async ({ page }) => {
+      await page.goto('/meal-preparation');
+      await page.getByRole('link', { name: 'Schedule Consultation' }).click();
+      await expect(page).toHaveURL('/contact/for/meal-preparation');
+      await expect(page.getByRole('heading', { level: 1 })).toHaveText(/./);
+      const form = page.locator('#inquiry-form');
+      const ticked = form.getByRole('checkbox', { name: 'Meal Preparation', exact: true });
+      // The folded list of services is open, so the tick shows.
+      await expect(ticked).toBeVisible();
+      await expect(ticked).toBeChecked();
+      await expect(form.locator('input[name="services"]:checked')).toHaveCount(1);
+      await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
+
+      // What the form sends, read as the function reads it (urlencoded without JavaScript, multipart with it).
+      let sent: FormData | undefined;
+      await page.route(/\/functions\/v1\/submit-inquiry$/, async (route) => {
+        if (route.request().method() !== 'POST') return route.continue();
+        const body = route.request().postDataBuffer() ?? Buffer.alloc(0);
+        sent = await new Response(new Uint8Array(body), { headers: { 'content-type': await route.request().headerValue('content-type') ?? '' } }).formData();
+        await route.abort();
+      });
+      await form.getByLabel('Your name').fill('Helen Carter');
+      await form.getByLabel('E-mail').fill('helen.carter@example.com');
+      await form.getByRole('radio').first().check();
+      await form.getByRole('checkbox', { name: consentText, exact: true }).check();
+      await form.getByRole('button', { name: 'Send request' }).click();
+      await expect.poll(() => sent?.getAll('services')).toEqual(['meal-preparation']);
+      expect(sent!.get('page')).toBe('/contact');
+    });
+  });
+}
 
 test('an unknown path answers 404 with the 404 page and a way home', async ({ page }) => {
   const response = await page.goto('/no-such-service');

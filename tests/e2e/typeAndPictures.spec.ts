@@ -6,10 +6,10 @@
  */
 import { expect, test } from '@playwright/test';
 import { loadContent } from '../../src/content/loader.ts';
-import { publicRoutes } from '../../src/routes.ts';
+import { distinctRoutes, publicRoutes } from '../../src/routes.ts';
 
 const content = await loadContent();
-const routes = publicRoutes(content).map((route) => route.path);
+const routes = distinctRoutes(publicRoutes(content)).map((route) => route.path);
 
 const FIXED_PAGES = [['about', '/about'], ['services', '/services'], ['all-services', '/all-services'], ['locations', '/locations'], ['contact', '/contact'], ['careers', '/careers'], ['privacy', '/privacy']] as const;
 

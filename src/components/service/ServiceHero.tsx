@@ -12,7 +12,8 @@ import { CheckList } from '../CheckList.tsx';
 import { Icon } from '../Icon.tsx';
 import { PageHero } from '../PageHero.tsx';
 
-export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: Site['claims'] }) {
+/** @param contactHref the contact page with this service ticked (/contact/for/<slug>). */
+export function ServiceHero({ hero, claims, contactHref }: { hero: Service['hero']; claims: Site['claims']; contactHref: string }) {
   const mark = (
     <span css={markStyle}>
       <Icon name={hero.icon} size={40} />
@@ -21,7 +22,7 @@ export function ServiceHero({ hero, claims }: { hero: Service['hero']; claims: S
   return (
     <PageHero title={hero.title} lead={hero.description} mark={mark} image={hero.image} titleId="service-title" as="header">
       <div css={actionsStyle}>
-        <ButtonLink href="/contact" {...declared('consultation_clicked')}>
+        <ButtonLink href={contactHref} {...declared('consultation_clicked')}>
           <Icon name="calendar-check" size={20} /> Schedule Consultation
         </ButtonLink>
       </div>
