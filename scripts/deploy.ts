@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { guideSection } from '../src/guides.ts';
-import { commandEnv, commandLine, DEPLOY_SETTINGS, deploySteps, functionNames, functionsWithoutConfig, missingSettings, pgEnvironment, type Command } from './deploy/deployPlan.ts';
+import { commandEnv, commandLine, DEPLOY_SETTINGS, deploySteps, functionNames, functionsWithoutConfig, missingSettings, pgEnvironment, unsetWarnings, type Command } from './deploy/deployPlan.ts';
 
 const { values: options } = parseArgs({ options: { 'dry-run': { type: 'boolean', default: false } } });
 const dryRun = options['dry-run'];
@@ -41,6 +41,7 @@ if (dryRun) {
   const needed = DEPLOY_SETTINGS.filter((setting) => setting.required).map((setting) => setting.name);
   console.log(`Needs: ${needed.join(', ')}.`);
   console.log(missing.length ? `Missing now: ${missing.join(', ')} (the real run stops before changing anything until they are set).` : 'Every required setting is set.');
+  for (const warning of unsetWarnings(env)) console.log(`Warning: ${warning}`);
   steps.forEach((step, index) => {
     console.log(`\n${index + 1}/${steps.length} ${step.title}`);
     for (const command of step.commands) console.log(`  $ ${commandLine(command, env)}`);
@@ -99,3 +100,5 @@ steps.forEach((step, index) => {
   }
 });
 console.log('\nDeployed: the database, the functions and the schedules are up to date, and the site is published.');
+// Said again last, where it is read: the deploy went on without it.
+for (const warning of unsetWarnings(env)) console.warn(`Warning: ${warning}`);

@@ -26,6 +26,11 @@ export interface DeploySetting {
   required: boolean;
   /** What it is for, in the going-live guide's words. */
   use: string;
+  /**
+   * An optional setting whose absence quietly turns off something people count on: what goes missing. The dry run,
+   * the real run and `npm run check -- --launch` name it when it is not set (unsetWarnings).
+   */
+  unsetMeans?: string;
 }
 
 /** The form functions' settings that `supabase secrets set` passes on when set (supabase/functions/_shared/functionEnv.ts). */
@@ -53,7 +58,13 @@ export const DEPLOY_SETTINGS: readonly DeploySetting[] = [
   { name: 'RATE_LIMIT_SALT', kind: 'secret', required: false, use: "For the functions: the secret in the hash of client addresses (`openssl rand -hex 32`); the service-role key otherwise." },
   { name: 'TRUSTED_PROXY_HOPS', kind: 'variable', required: false, use: 'For the functions: proxies in front of the functions that append to X-Forwarded-For (default 1).' },
   { name: 'IPV6_PREFIX_BITS', kind: 'variable', required: false, use: 'For the functions: how much of an IPv6 address is one client (default 64).' },
-  { name: 'MAIL_API_KEY', kind: 'secret', required: false, use: 'For the functions: the mail API key (Resend). Unset: no notification e-mail is sent; they wait in the outbox.' },
+  {
+    name: 'MAIL_API_KEY',
+    kind: 'secret',
+    required: false,
+    use: 'For the functions: the mail API key (Resend). Unset: no notification e-mail is sent; they wait in the outbox.',
+    unsetMeans: 'no e-mail is sent: families and applicants get no reply, and staff hear of no new request. The e-mails wait in the outbox and go out once it is set and `npm run deploy` has run again',
+  },
   { name: 'MAIL_API_URL', kind: 'variable', required: false, use: "For the functions: the mail API (default Resend's)." },
   { name: 'MAIL_FROM', kind: 'variable', required: false, use: "For the functions: the notifications' sender (default: `notifications` in content/site.yaml)." },
   { name: 'NOTIFY_TO', kind: 'variable', required: false, use: 'For the functions: who is told, comma-separated (default: `notifications` in content/site.yaml).' },
@@ -67,6 +78,11 @@ const value = (env: Env, name: string) => env[name]?.trim() || undefined;
 /** The required settings that are not set, in the table's order. */
 export function missingSettings(env: Env): string[] {
   return DEPLOY_SETTINGS.filter((setting) => setting.required && !value(env, setting.name)).map((setting) => setting.name);
+}
+
+/** A line for each optional setting that is not set and whose absence turns off something people count on. */
+export function unsetWarnings(env: Env): string[] {
+  return DEPLOY_SETTINGS.filter((setting) => setting.unsetMeans && !value(env, setting.name)).map((setting) => `${setting.name} is not set: ${setting.unsetMeans}.`);
 }
 
 /** The Edge Functions to deploy: every folder of supabase/functions with an index.ts (`_shared` and its like are not functions). */
@@ -197,8 +213,9 @@ export function deploySteps(root: string, env: Env): Step[] {
     {
       title: 'Launch check and production build (SITE_URL makes it a production build: placeholders and a local backend are refused)',
       commands: [
-        // --resolve: the names' actual addresses too (any public name can point at a private network).
-        { program: 'npm', args: ['run', 'check', '--', '--launch', '--resolve'], env: buildEnv },
+        // --resolve: the names' actual addresses too (any public name can point at a private network). --deploy: the
+        // deploy names the unset settings itself (the check does not see the secrets).
+        { program: 'npm', args: ['run', 'check', '--', '--launch', '--resolve', '--deploy'], env: buildEnv },
         { program: 'npm', args: ['run', 'build'], env: buildEnv },
       ],
     },

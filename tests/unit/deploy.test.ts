@@ -96,12 +96,21 @@ describe('the dry run', () => {
     const printed = titles(run.stdout);
     expect(printed).toHaveLength(ORDER.length);
     printed.forEach((title, index) => expect(title).toMatch(ORDER[index]!));
-    expect(run.stdout).toContain('$ SITE_URL=https://www.hearthside-care.com VITE_SUPABASE_URL=https://abcdefghijklmnopqrst.supabase.co VITE_SUPABASE_ANON_KEY=sb_publishable_public-anon-value npm run check -- --launch --resolve');
+    expect(run.stdout).toContain('$ SITE_URL=https://www.hearthside-care.com VITE_SUPABASE_URL=https://abcdefghijklmnopqrst.supabase.co VITE_SUPABASE_ANON_KEY=sb_publishable_public-anon-value npm run check -- --launch --resolve --deploy');
     expect(run.stdout).toContain(`npx --yes ${SUPABASE_CLI} link --project-ref abcdefghijklmnopqrst`);
     expect(run.stdout).toContain(`npx --yes ${SUPABASE_CLI} db push --yes`);
     expect(run.stdout).toContain('psql -X -q -v ON_ERROR_STOP=1 --single-transaction -f supabase/workflow.generated.sql');
     expect(run.stdout).toContain(`NETLIFY_AUTH_TOKEN=*** NETLIFY_SITE_ID=0d1c2b3a-site-id npx --yes ${NETLIFY_CLI} deploy --prod --no-build --dir dist/client`);
     expect(run.stdout).toContain('Every required setting is set.');
+    expect(run.stdout).not.toContain('Warning');
+  });
+
+  test('names a missing mail key, and what goes missing without it', () => {
+    const { MAIL_API_KEY: _key, ...withoutMail } = FULL;
+    const run = deploy(['--dry-run'], withoutMail);
+    expect(run.status).toBe(0);
+    expect(run.stdout).toContain('Every required setting is set.');
+    expect(run.stdout).toContain('Warning: MAIL_API_KEY is not set: no e-mail is sent: families and applicants get no reply, and staff hear of no new request.');
   });
 
   test('deploys every folder of supabase/functions, one command each', () => {
@@ -167,7 +176,7 @@ describe('the real run, against stand-in programs', () => {
     const calls = run.calls.split('\n').filter((line) => / \| netlify:/.test(line));
     const functions = functionNames(process.cwd());
     expect(calls.map((line) => line.split(' | ')[0])).toEqual([
-      'npm run check -- --launch --resolve',
+      'npm run check -- --launch --resolve --deploy',
       'npm run build',
       `npx --yes ${SUPABASE_CLI} link --project-ref abcdefghijklmnopqrst`,
       `npx --yes ${SUPABASE_CLI} db push --yes`,

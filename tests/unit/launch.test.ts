@@ -131,10 +131,14 @@ describe('npm run check -- --launch', () => {
     const filled = copyProject();
     try {
       fillIn(filled.dir);
-      const run = check(BACKEND, filled.dir);
+      const run = check({ ...BACKEND, MAIL_API_KEY: 're_mail-key' }, filled.dir);
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('Ready to launch: no placeholder left; the site is https://www.maplelanecare.org, its backend https://abcdefghijklmnop.supabase.co.');
+      // Without the mail key it still passes (the functions run without it), but says what goes missing.
+      const withoutMail = check(BACKEND, filled.dir);
+      expect(withoutMail.status).toBe(0);
+      expect(withoutMail.stderr).toContain('Warning: MAIL_API_KEY is not set: no e-mail is sent: families and applicants get no reply, and staff hear of no new request.');
     } finally {
       filled.cleanup();
     }
@@ -307,7 +311,7 @@ describe("the names' actual addresses, where the network can be asked (--resolve
   });
 
   test('the deploy runs the launch check with --resolve', () => {
-    expect(deploySteps(process.cwd(), {})[0]!.commands[0]!.args).toEqual(['run', 'check', '--', '--launch', '--resolve']);
+    expect(deploySteps(process.cwd(), {})[0]!.commands[0]!.args).toEqual(['run', 'check', '--', '--launch', '--resolve', '--deploy']);
   });
 });
 
