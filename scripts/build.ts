@@ -22,6 +22,7 @@ import { compiledScript } from './generator/compiled.mjs';
 import type { ContentStepResult } from './generator/contentCheck.ts';
 import { writeEditorPage } from './generator/editorPage.ts';
 import { writeFonts, writeImages } from './generator/publicAssets.ts';
+import { startShareImage } from './generator/shareImage.ts';
 import { BuildOutput, failedBuildText, publish, removeAbandonedStaging, stagingDir } from './generator/output.ts';
 import { prerenderWorkers, startPrerender, type Prerender } from './generator/writePages.ts';
 
@@ -130,6 +131,8 @@ try {
 }
 if (!site.ok) fail(`${site.error}\n\n${CONTENT_REFUSED_HELP}`);
 timing('content checked');
+// The share image is drawn from the content (scripts/generator/shareImage.ts) while the pages are rendered.
+const sharing = startShareImage(snapshot, cache);
 
 if (!bundled) {
   // Everything in the build's folder now is a bundle.
@@ -155,9 +158,15 @@ timing('pages rendered and written');
 
 // The pictures and fonts the pages link to, and the files for the host.
 let pictures;
+let shareLine = '';
 try {
   pictures = await writeImages(site.images, path.join(process.cwd(), 'content', 'images'), output, path.join(cache, 'images'));
   writeFonts(output);
+  const share = await sharing;
+  if ('error' in share) throw new Error(`the share image could not be drawn: ${share.error.message}`);
+  timing(`share image drawn (${share.seconds.toFixed(2)} s)`);
+  await output.write(share.card.path.slice(1), share.png);
+  shareLine = `Share image: ${share.card.path} (1200x630), drawn from site.yaml in ${share.seconds.toFixed(2)} s.`;
   await Promise.all([output.write('sitemap.xml', site.sitemap), output.write('robots.txt', site.robots)]);
 } catch (error) {
   fail(`The pictures, fonts or sitemap could not be published: ${(error as Error).message}`);
@@ -188,6 +197,7 @@ console.log(reused ? 'Bundles: reused (no code, configuration, dependency, MDX o
 console.log(`Files: ${output.produced.size} in dist/client (${output.kept} from the bundler), built beside the previous site and put in its place at the end.`);
 console.log(backendLine());
 console.log(`Pictures: ${site.images.length} (${pictures.files} files${pictures.converted ? `, ${pictures.converted} converted now` : ''}).`);
+console.log(shareLine);
 console.log(`Form script (contact and application forms): ${formScript.src} (${formScript.gzipBytes} B gzipped).`);
 console.log(
   analytics

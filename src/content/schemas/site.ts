@@ -224,10 +224,16 @@ export const siteSchema = z.strictObject({
   }),
   shareImage: z
     .strictObject({
-      path: z.string().regex(/^\/[\w./-]+\.(png|jpe?g)$/, 'a path under public/, e.g. "/og-image.png"'),
+      path: z
+        .string()
+        .regex(/^\/[\w./-]+\.png$/, 'an address ending in .png, e.g. "/og-image.png"')
+        .meta({ description: 'Where the build publishes the share image it draws, e.g. "/og-image.png".' }),
       alt: text(160),
     })
-    .meta({ description: 'The picture shown when a page is shared (1200x630), and its description.' }),
+    .meta({
+      description:
+        'The picture shown when a page is shared (1200x630), and its description. The build draws it from the name, the phone, the registration line, the claims, the home page\'s heading and the About page\'s picture: change those and the next build changes it.',
+    }),
 });
 
 export type Site = z.infer<typeof siteSchema>;
