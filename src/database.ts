@@ -56,8 +56,12 @@ export type RecordNote = {
   edited_at: string | null;
 };
 
-/** 'erased': by an admin (public.erase_record), the record's last event; 'exported': by an admin, to_value 'csv' or 'json'. */
-export type RecordEventKind = 'created' | 'stage' | 'owner' | 'note' | 'note_edited' | 'note_deleted' | 'deleted' | 'erased' | 'exported';
+/**
+ * 'erased': by an admin (public.erase_record), the record's last event; 'exported': by an admin, to_value 'csv' or
+ * 'json'; 'confirmed': its sender pressed "Send my request" on the page a post without JavaScript is answered with
+ * (20261129100000_confirm_without_script.sql), from_value and to_value the stages it left and went to.
+ */
+export type RecordEventKind = 'created' | 'stage' | 'owner' | 'note' | 'note_edited' | 'note_deleted' | 'deleted' | 'erased' | 'exported' | 'confirmed';
 
 export type RecordEvent = {
   id: number;

@@ -40,6 +40,9 @@ export function describeEvent(event: RecordEvent, list: RecordList, names: Event
     // An audit line: the name, even for the one reading it.
     case 'erased':
       return `Erased by ${event.actor === null ? 'the system' : ownerName(event.actor)}: the record, its notes and its resume are gone`;
+    // Sent with JavaScript off, held under Spam, then confirmed on the page the site showed (DESIGN.md decision 26).
+    case 'confirmed':
+      return 'The sender confirmed it on the site (it was sent with JavaScript off, and held until then)';
     case 'exported':
       return `Exported by ${event.actor === null ? 'the system' : ownerName(event.actor)}, ${event.to_value === 'json' ? 'with everything held on it (JSON)' : 'in a CSV file of the list'}`;
   }
