@@ -23,8 +23,8 @@ import { useToast } from './Toasts.tsx';
 import { listOf, loadStaff, recordNoun } from './workflow/data.ts';
 import { DEFAULT_FILTERS, filterRows, sourcesOf, type Filters } from './workflow/filters.ts';
 import { ListFilters } from './workflow/ListFilters.tsx';
-import { replyPromiseHours, waitingOf } from './workflow/overdue.ts';
-import { stageOf } from './workflow/stages.ts';
+import { promiseLine, waitingOf } from './workflow/overdue.ts';
+import { spamStageOf, stageOf } from './workflow/stages.ts';
 import { recordInAddress, forgetRecordInAddress, overdueInAddress } from './useView.ts';
 
 // The dialog (Radix, the workflow's controls, the history) is what only a record's details need: it is loaded
@@ -229,7 +229,7 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
     : [];
   const cells = [...config.cells, ...workflowCells, ...waitingCell];
   const overdueCount = useMemo(() => (config.watchesReply ? rows.filter((row) => waitingOf(row)?.overdue).length : 0), [rows, config.watchesReply]);
-  const thisWeek = useMemo(() => countThisWeek(rows), [rows]);
+  const thisWeek = useMemo(() => countThisWeek(rows, spamStageOf(list)), [rows, list]);
   const pages = Math.max(1, Math.ceil(matches.length / TABLE_PAGE));
   const shown = matches.slice(page * TABLE_PAGE, (page + 1) * TABLE_PAGE);
 
@@ -315,6 +315,8 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
             <div>
               <dt>This Week</dt>
               <dd>{loading ? '–' : thisWeek}</dd>
+              {/* The same week and count as Reports' "This week" (records.ts countThisWeek). */}
+              <dd className="hint">Since Monday, spam left out</dd>
             </div>
             {config.watchesReply ? (
               <div className={overdueCount > 0 ? 'late' : undefined}>
@@ -327,9 +329,7 @@ export function RecordsView<T extends ListRow & WorkflowColumns>({ config, isSta
         {isStaff && config.watchesReply && !loading ? (
           <p className="promise">
             <span>
-              {overdueCount === 0
-                ? `Every inquiry has been answered within ${replyPromiseHours()} hours.`
-                : `${overdueCount} ${overdueCount === 1 ? 'inquiry is' : 'inquiries are'} still New after the ${replyPromiseHours()}-hour reply promise.`}
+              {promiseLine(overdueCount)}
             </span>
             {overdueCount > 0 || filters.overdue ? (
               <button
@@ -493,6 +493,7 @@ const mainStyle = css`
   .stats div { padding: 0.75rem 1.25rem; border-radius: 12px; background: ${color.brandTint}; min-width: 9rem; }
   .stats dt { font-size: 0.95rem; font-weight: 600; color: ${color.brandDark}; }
   .stats dd { margin: 0; font-size: 1.8rem; font-weight: 700; }
+  .stats dd.hint { font-size: 0.85rem; font-weight: 600; color: ${color.brandDark}; }
   /* The table sits on a white card; on a narrower screen the records are the cards, and use the whole width. */
   ${mq.desktop} { .card { padding: 1.25rem; background: ${color.white}; border: 1px solid ${color.line}; border-radius: ${layout.radius}; } }
   h2 { font-size: 1.4rem; }

@@ -7,6 +7,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import type { Database } from '../database.ts';
+import { weekOf } from './reports/periods.ts';
 
 /** The lists of records the dashboard shows. */
 export type TableName = Extract<keyof Database['public']['Tables'], 'job_applications' | 'inquiries'>;
@@ -90,18 +91,32 @@ export type TextField<T> = { [K in keyof T]-?: T[K] extends string | null | unde
 /** A phone number's digits alone: "(860) 555-0199" -> "8605550199". */
 export const digitsOf = (text: string) => text.replace(/\D/g, '');
 
+/**
+ * A phone query's digits without the country code, which the office's own numbers (the North American plan) start
+ * with when written whole: '+1 860 555 0142', '1-860-555-0142', '1 (860) 555-0142' and '18605550142' are
+ * 8605550142, as '(860) 555-0142' is. A leading 1 is the country code when a + comes before it, when a space,
+ * dash, dot or bracket follows it, or when it starts eleven digits; else it is part of the number ('1555').
+ */
+export function phoneDigitsOf(query: string): string {
+  const text = query.trim();
+  const digits = digitsOf(text);
+  const countryCode = /^\+\s*1/.test(text) || /^1[\s.(-]/.test(text) || (digits.length === 11 && digits.startsWith('1'));
+  return countryCode ? digits.slice(1) : digits;
+}
+
 /** A query that reads as (part of) a phone number: digits, with only the signs people write in one. */
 const PHONE_QUERY = /^[\d\s().+-]*\d[\d\s().+-]*$/;
 
 /**
  * Rows where one of `fields` contains the query, ignoring case and outer spaces; an empty query keeps all. A query
  * that reads as a phone number also finds `phoneFields` by their digits alone, however either was written:
- * 8605550199 finds "(860) 555-0199", and "860 555 0199" finds "8605550199".
+ * 8605550199 finds "(860) 555-0199", "860 555 0199" finds "8605550199", and with the country code ("+1 860 555
+ * 0199", "1-860-555-0199": phoneDigitsOf) it finds them both.
  */
 export function searchRows<T>(rows: T[], query: string, fields: ReadonlyArray<TextField<T>>, phoneFields: ReadonlyArray<TextField<T>> = []): T[] {
   const needle = query.trim().toLowerCase();
   if (!needle) return rows;
-  const digits = PHONE_QUERY.test(needle) ? digitsOf(needle) : '';
+  const digits = PHONE_QUERY.test(needle) ? phoneDigitsOf(needle) : '';
   const text = (row: T, field: TextField<T>) => ((row[field] as string | null | undefined) ?? '');
   return rows.filter(
     (row) =>
@@ -110,8 +125,17 @@ export function searchRows<T>(rows: T[], query: string, fields: ReadonlyArray<Te
   );
 }
 
-/** Rows created in the last 7 days. */
-export function countThisWeek(rows: ReadonlyArray<{ created_at: string }>, now = Date.now()): number {
-  const since = now - 7 * 86_400_000;
-  return rows.reduce((count, row) => count + (Date.parse(row.created_at) >= since ? 1 : 0), 0);
+/**
+ * The requests of this week as Reports count them: created in the office's week (Monday 00:00 to the next Monday
+ * 00:00, New York time: reports/periods.ts weekOf), suspected spam left out (a record at `spamStage` now, as
+ * Reports leave it out of every count: 20261127000820_reports.sql). A date JavaScript cannot read is not counted.
+ */
+export function countThisWeek(rows: ReadonlyArray<{ created_at: string; stage: string }>, spamStage: string, now = Date.now()): number {
+  const week = weekOf(new Date(now));
+  const from = week.from.getTime();
+  const to = week.to.getTime();
+  return rows.reduce((count, row) => {
+    const at = Date.parse(row.created_at);
+    return count + (at >= from && at < to && row.stage !== spamStage ? 1 : 0);
+  }, 0);
 }

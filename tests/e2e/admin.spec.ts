@@ -10,6 +10,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { ANON_KEY, API, cellOf, columnCells, holdRequests, openCount, service, showStage, signIn, stageButton, stat } from './dashboard.ts';
+import { weekOf } from '../../src/admin/reports/periods.ts';
 
 async function signedInWithList(page: Page) {
   await signIn(page);
@@ -46,8 +47,15 @@ test.describe('the dashboard', { tag: '@desktop' }, () => {
     await signIn(page);
     await expect(page.getByText('Loading applications...')).toBeVisible();
     release();
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString();
-    const { count: week } = await service().from('job_applications').select('*', { count: 'exact', head: true }).gte('created_at', weekAgo);
+    // This week as Reports count it: from Monday 00:00 New York time, suspected spam left out.
+    const { from, to } = weekOf(new Date());
+    const spam = await service().from('application_stages').select('code').eq('spam', true).single();
+    const { count: week } = await service()
+      .from('job_applications')
+      .select('*', { count: 'exact', head: true })
+      .gte('created_at', from.toISOString())
+      .lt('created_at', to.toISOString())
+      .neq('stage', spam.data!.code as string);
     // The demo data has closed applications (hired, not a fit, withdrew): the default 'Open' leaves them out.
     const open = await openCount('job_applications');
     expect(open).toBeLessThan(36);

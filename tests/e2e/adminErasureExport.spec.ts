@@ -1,6 +1,6 @@
 /**
  * What only an admin does in the dashboard (DESIGN decision 19), against the stand-in with the real supabase-js:
- * export the list as CSV (the file read back with a real CSV parser: byte-order mark, labels, ISO dates, names
+ * export the list as CSV (the file read back with a real CSV parser: byte-order mark, labels, office times with the zone in the header, where it came from, names
  * with commas, quotes, accents, line breaks and a leading "=" whole, the formula neutralised), export one record
  * as JSON, and erase a record after a confirmation (it leaves the list; in the database only its history is left,
  * ending with one 'erased' event by the admin; its resume is gone). Staff are offered none of it, and axe finds
@@ -16,6 +16,7 @@ import Papa from 'papaparse';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { ANON_KEY, API, service, showStage, signIn } from './dashboard.ts';
 import { consentGiven } from './formPages.ts';
+import { officeTime } from '../../src/admin/format.ts';
 
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-password', id: '9d4a2c7e-1f5b-4e8d-a6c3-7b0e2f4d8a04' };
 const DANA = '5f0c3c5e-2f4b-4c6e-9a51-0d5b8c1e7a01'; // staff@example.com
@@ -81,12 +82,14 @@ test('an admin exports the list as CSV and a record as JSON, then erases it: it 
   const firstNames = ['Zoë "Zed"', 'Núñez, Jr.', 'Line one\nLine two', '=HYPERLINK("http://evil.example")'];
   const ids: string[] = [];
   const resumes: string[] = [];
+  const started = Date.now();
+  const createdAt = (i: number) => new Date(started - i * 60_000).toISOString();
   for (const [i, first] of firstNames.entries()) {
     const resume = `${crypto.randomUUID()}/${crypto.randomUUID()}.pdf`;
     expect((await service().storage.from('resumes').upload(resume, PDF, { contentType: 'application/pdf' })).error).toBeNull();
     const { data, error } = await service()
       .from('job_applications')
-      .insert({ first_name: first, last_name: tag, email: `export${i}.${tag.toLowerCase()}@example.com`, phone: '+1 860 555 0142', position: 'companion-caregiver', experience: 'one-to-three-years', availability: 'flexible', cover_letter: 'I cared for my grandmother.', resume_url: resume, created_at: new Date(Date.now() - i * 60_000).toISOString() })
+      .insert({ first_name: first, last_name: tag, email: `export${i}.${tag.toLowerCase()}@example.com`, phone: '+1 860 555 0142', position: 'companion-caregiver', experience: 'one-to-three-years', availability: 'flexible', cover_letter: 'I cared for my grandmother.', resume_url: resume, source: 'newsletter', utm_campaign: 'winter', utm_medium: 'email', created_at: createdAt(i) })
       .select('id')
       .single();
     expect(error).toBeNull();
@@ -110,7 +113,10 @@ test('an admin exports the list as CSV and a record as JSON, then erases it: it 
     expect(parsed.errors).toEqual([]);
     expect(parsed.data.map((row) => row['First name'])).toEqual(['Zoë "Zed"', 'Núñez, Jr.', 'Line one\nLine two', '\'=HYPERLINK("http://evil.example")']);
     expect(parsed.data[0]).toMatchObject({ 'Last name': tag, Phone: "'+1 860 555 0142", Position: 'Companion Caregiver', Experience: '1 to 3 years', Stage: 'New', Owner: '', Resume: 'Yes', 'Record ID': ids[0] });
-    expect(parsed.data[0]!.Submitted).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/);
+    // Where it came from, and the time as the office's clock showed it, the zone in the header.
+    expect(parsed.data[0]).toMatchObject({ Source: 'newsletter', Campaign: 'winter', 'Campaign medium': 'email', 'How they heard of us': '' });
+    expect(parsed.data[0]!['Submitted (New York time)']).toBe(officeTime(createdAt(0)));
+    expect(parsed.data[0]!['Submitted (New York time)']).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     await expect(page.getByRole('status').filter({ hasText: '4 applications saved as a CSV file.' })).toBeVisible();
     // Recorded in the database: one line in the log, an event on each record.
     const logged = await service().from('record_exports').select('actor, list, format, records, filter').order('id', { ascending: false }).limit(1).single();

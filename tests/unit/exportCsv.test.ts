@@ -1,8 +1,10 @@
 /**
  * The admin's exports as files (src/admin/export/): a list as CSV, read back by a real CSV parser (papaparse),
  * and one record as JSON. Names with commas, quotes, accents, line breaks and a leading "=" come back whole; a
- * cell a spreadsheet would run as a formula is neutralised; the file starts with a byte-order mark; dates are
- * ISO 8601; codes are written as the labels staff read, with the content's real labels and stages.
+ * cell a spreadsheet would run as a formula is neutralised; the file starts with a byte-order mark; times are the
+ * office's (New York, standard or daylight time as it was, the zone in the header); where a request came from
+ * (source, campaign, how they heard of us) has its columns; the time to the first reply reads as in the list; codes
+ * are written as the labels staff read, with the content's real labels and stages.
  */
 import Papa from 'papaparse';
 import { beforeAll, describe, expect, test } from 'vitest';
@@ -14,6 +16,7 @@ import type { InquirySummary } from '../../src/admin/inquiries.ts';
 import { setLabels } from '../../src/admin/labels.ts';
 import { describeEvent } from '../../src/admin/workflow/eventText.ts';
 import { DEFAULT_FILTERS } from '../../src/admin/workflow/filters.ts';
+import { officeTime } from '../../src/admin/format.ts';
 import { setWorkflow } from '../../src/admin/workflow/stages.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import type { RecordEvent } from '../../src/database.ts';
@@ -96,11 +99,27 @@ describe('a list as CSV', () => {
     expect(csvField(' =1')).toBe(' =1');
   });
 
-  test('writes labels, not codes: job title, choices, stage, owner; dates in ISO 8601; yes or no', () => {
-    const [header, record] = parse(applicationsCsv([application({ resume_url: '1f0e8d5c-2b7a-4c3d-9e6f-0a1b2c3d4e5f/2b7a1f0e-8d5c-4c3d-9e6f-0a1b2c3d4e5f.pdf' })], names));
+  test('writes labels, not codes: job title, choices, stage, owner; times in New York time; where it came from; yes or no', () => {
+    const [header, record] = parse(
+      applicationsCsv(
+        [
+          application({
+            resume_url: '1f0e8d5c-2b7a-4c3d-9e6f-0a1b2c3d4e5f/2b7a1f0e-8d5c-4c3d-9e6f-0a1b2c3d4e5f.pdf',
+            source: 'indeed.com',
+            referrer_host: 'www.indeed.com',
+            utm_campaign: 'fall-hiring',
+            utm_medium: 'cpc',
+            heard_about: 'indeed',
+            landing_page: '/careers?utm_campaign=fall-hiring',
+            first_reply_at: '2026-11-20T14:06:52.123456+00:00',
+          }),
+        ],
+        names,
+      ),
+    );
     const row = Object.fromEntries(header!.map((column, i) => [column, record![i]]));
     expect(row).toEqual({
-      Submitted: '2026-11-20T14:03:22.123Z',
+      'Submitted (New York time)': '2026-11-20 09:03',
       'First name': 'Rosa',
       'Last name': 'Santos',
       Email: 'rosa@example.com',
@@ -111,15 +130,24 @@ describe('a list as CSV', () => {
       Transportation: 'Yes',
       "Driver's license": 'No',
       Resume: 'Yes',
+      Source: 'indeed.com',
+      'Came from (site)': 'www.indeed.com',
+      Campaign: 'fall-hiring',
+      'Campaign medium': 'cpc',
+      'How they heard of us': 'Indeed',
+      'Landing page': '/careers?utm_campaign=fall-hiring',
       Stage: 'Interview booked',
-      'Stage since': '2026-11-21T09:00:00.000Z',
+      'Stage since (New York time)': '2026-11-21 04:00',
       Owner: 'Dana Reyes',
+      'First contact (New York time)': '2026-11-20 09:06',
+      // 3 min 30 s: as the list and Reports say it.
+      'Time to first contact': '4 min',
       'Suspected spam (why)': '',
       'Record ID': '1f0e8d5c-2b7a-4c3d-9e6f-0a1b2c3d4e5f',
     });
   });
 
-  test('an inquiry\'s services, who needs care and time to call by their labels, and nobody as owner left empty', () => {
+  test("an inquiry's services, who needs care and time to call by their labels, its source, campaign and how they heard, nobody as owner left empty", () => {
     const inquiry: InquirySummary = {
       id: '2b7a1f0e-8d5c-4c3d-9e6f-0a1b2c3d4e5f',
       created_at: '2026-11-22T08:00:00Z',
@@ -136,12 +164,47 @@ describe('a list as CSV', () => {
       stage: 'became-a-client',
       owner: null,
       stage_changed_at: '2026-11-23T08:00:00Z',
+      first_reply_at: '2026-11-22T10:05:00Z',
       spam_reason: null,
+      source: 'newsletter',
+      referrer_host: null,
+      utm_campaign: 'winter',
+      utm_medium: 'email',
+      heard_about: 'doctor',
+      landing_page: '/?utm_source=newsletter&utm_medium=email&utm_campaign=winter',
     };
-    const [header, record] = parse(inquiriesCsv([inquiry], names));
+    const before = { ...inquiry, id: '3c8b2f1e-8d5c-4c3d-9e6f-0a1b2c3d4e5f', source: null, utm_campaign: null, utm_medium: null, heard_about: null, landing_page: null, first_reply_at: null };
+    const [header, record, olderRecord] = parse(inquiriesCsv([inquiry, before], names));
     const row = Object.fromEntries(header!.map((column, i) => [column, record![i]]));
-    expect(row).toMatchObject({ Sent: '2026-11-22T08:00:00.000Z', 'Who needs care': 'A parent', 'Best time to call': 'Any time', Stage: 'Became a client', Owner: '' });
+    expect(row).toMatchObject({
+      'Sent (New York time)': '2026-11-22 03:00',
+      'Consent to store health details given (New York time)': '2026-11-22 03:00',
+      'Who needs care': 'A parent',
+      'Best time to call': 'Any time',
+      Source: 'newsletter',
+      'Came from (site)': '',
+      Campaign: 'winter',
+      'Campaign medium': 'email',
+      'How they heard of us': 'A doctor or nurse',
+      Stage: 'Became a client',
+      Owner: '',
+      'First reply (New York time)': '2026-11-22 05:05',
+      'Time to first reply': '2 h 5 min',
+    });
     expect(row.Services).toMatch(/^Companion Care; Personal Care$/);
+    // A record stored before sources were kept, never answered: empty cells, not "null".
+    const older = Object.fromEntries(header!.map((column, i) => [column, olderRecord![i]]));
+    expect(older).toMatchObject({ Source: '', Campaign: '', 'How they heard of us': '', 'First reply (New York time)': '', 'Time to first reply': '' });
+    expect(record!.length).toBe(header!.length);
+  });
+
+  test('times are the office clock of their day: daylight time in summer, standard time in winter, the autumn change at 2:00', () => {
+    expect(officeTime('2026-07-04T16:30:00Z')).toBe('2026-07-04 12:30');
+    expect(officeTime('2026-12-31T23:59:00Z')).toBe('2026-12-31 18:59');
+    // Sunday 1 November 2026: 05:30 UTC is 01:30 EDT, 06:30 UTC is 01:30 EST, 07:30 UTC is 02:30 EST.
+    expect(['2026-11-01T05:30:00Z', '2026-11-01T06:30:00Z', '2026-11-01T07:30:00Z'].map(officeTime)).toEqual(['2026-11-01 01:30', '2026-11-01 01:30', '2026-11-01 02:30']);
+    expect(officeTime('infinity')).toBe('infinity');
+    expect(officeTime(null)).toBe('');
   });
 
   test('a date JavaScript cannot read is written as stored', () => {

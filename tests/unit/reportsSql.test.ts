@@ -267,7 +267,7 @@ describe("the list's Waiting column", () => {
   });
 
   test('counts on, and turns Overdue, while nobody has answered', () => {
-    expect(waitingOf({ stage: 'new', created_at: '2026-11-20T23:30:00Z', first_reply_at: null }, now)).toEqual({ text: '2 days', overdue: true });
+    expect(waitingOf({ stage: 'new', created_at: '2026-11-20T23:30:00Z', first_reply_at: null }, now)).toEqual({ text: '2 days 16 h', overdue: true });
     expect(waitingOf({ stage: 'spam', created_at: '2026-11-20T23:30:00Z', first_reply_at: null }, now)).toBeNull();
   });
 });

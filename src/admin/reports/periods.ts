@@ -14,7 +14,8 @@
 import * as zoned from '../../../supabase/functions/_shared/zonedTime.ts';
 import type { LocalDate, LocalTime } from '../../../supabase/functions/_shared/zonedTime.ts';
 
-export const TIME_ZONE = 'America/New_York';
+export { OFFICE_TIME_ZONE as TIME_ZONE } from '../format.ts';
+import { OFFICE_TIME_ZONE as TIME_ZONE } from '../format.ts';
 
 export type PeriodKind = 'week' | 'four-weeks' | 'quarter' | 'custom';
 
@@ -64,6 +65,16 @@ function shiftLocalDays(instant: Date, days: number): Date {
 export function weekStart(instant: Date): Date {
   const t = localTime(instant);
   return zonedInstant(addDays(t, 1 - t.weekday));
+}
+
+/**
+ * The office's week holding `instant`: Monday 00:00 to the next Monday 00:00 in New York (167 or 169 hours when the
+ * clocks change in it). The one week of the dashboard: the lists' "This Week" count (records.ts countThisWeek) and
+ * Reports' "This week" (thisWeek below, which runs from the same Monday to now).
+ */
+export function weekOf(instant: Date): Range {
+  const from = weekStart(instant);
+  return { from, to: zonedInstant(addDays(localTime(from), 7)) };
 }
 
 /** 00:00 on the first day of the local quarter holding `instant`. */

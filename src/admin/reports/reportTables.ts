@@ -6,6 +6,7 @@
 import type { CodeKind } from '../../adminPage.ts';
 import type { RecordList } from '../../database.ts';
 import { toCsv } from '../export/csv.ts';
+import { formatMinutes } from '../format.ts';
 import { dayText, rangeSlug, type Range } from './periods.ts';
 import type { ApplicationReport, Compared, FirstReply, InquiryReport, Reports } from './reportData.ts';
 
@@ -290,16 +291,8 @@ export function reportTables(reports: Reports, names: ReportNames): { inquiries:
   return { inquiries: inquiryTables(reports.inquiries, names), applications: applicationTables(reports.applications, names) };
 }
 
-/** '12 min', '3 h 5 min', '2 days 4 h'; rounded to the minute. */
-export function formatMinutes(minutes: number): string {
-  const total = Math.round(minutes);
-  if (total < 1) return 'under 1 min';
-  if (total < 60) return `${total} min`;
-  const hours = Math.floor(total / 60);
-  if (hours < 48) return total % 60 ? `${hours} h ${total % 60} min` : `${hours} h`;
-  const days = Math.floor(hours / 24);
-  return hours % 24 ? `${days} days ${hours % 24} h` : `${days} days`;
-}
+/** Minutes in words: the one formatter of every view (format.ts), here for the tables and their tests. */
+export { formatMinutes };
 
 /** A value as the page shows it; 'none' when there was nothing to measure. */
 export function formatValue(value: number | null, unit: Unit): string {

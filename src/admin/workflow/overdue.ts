@@ -6,7 +6,8 @@
  * content (site.yaml `notifications.replyWithinHours`), given with the page like the stages; the daily digest
  * e-mail (public.overdue_inquiries) applies the same rule in the database.
  */
-import { firstStageOf, isClosed } from './stages.ts';
+import { formatDuration } from '../format.ts';
+import { firstStageOf, isClosed, stageLabel } from './stages.ts';
 
 const HOUR = 3_600_000;
 let replyHours = 24;
@@ -27,22 +28,24 @@ export function isOverdue(row: Waiting, now = Date.now()): boolean {
   return !row.first_reply_at && row.stage === firstStageOf('inquiries') && now - Date.parse(row.created_at) > replyHours * HOUR;
 }
 
-/** "45 min", "5 h", "3 days": the time from `since` to `until`, in the largest whole unit. */
-export function waitedFor(since: string, until: number = Date.now()): string {
-  const minutes = Math.max(0, Math.floor((until - Date.parse(since)) / 60_000));
-  if (minutes < 60) return `${minutes} min`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `${hours} h`;
-  return `${Math.floor(hours / 24)} days`;
-}
-
 /**
  * What the list's Waiting column says: for an answered inquiry, how long the family waited for the reply
- * ("answered in 2 h"), open or closed; for an unanswered open one, the wait so far, marked when overdue; nothing
+ * ("answered in 2 h 5 min", in the words and rounding Reports use: format.ts formatDuration), open or closed; for an unanswered open one, the wait so far, marked when overdue; nothing
  * for one closed without a reply (e.g. spam).
  */
 export function waitingOf(row: Waiting, now = Date.now()): { text: string; overdue: boolean } | null {
-  if (row.first_reply_at) return { text: `answered in ${waitedFor(row.created_at, Date.parse(row.first_reply_at))}`, overdue: false };
+  if (row.first_reply_at) return { text: `answered in ${formatDuration(row.created_at, Date.parse(row.first_reply_at))}`, overdue: false };
   if (isClosed('inquiries', row.stage)) return null;
-  return { text: waitedFor(row.created_at, now), overdue: isOverdue(row, now) };
+  return { text: formatDuration(row.created_at, now), overdue: isOverdue(row, now) };
+}
+
+/**
+ * The line over the list about the promise: all answered in time, or how many are still at the first stage past
+ * it, that stage named as content/workflow.yaml names it ('New', or whatever the office renamed it to).
+ */
+export function promiseLine(overdueCount: number): string {
+  const hours = replyPromiseHours();
+  if (overdueCount === 0) return `Every inquiry has been answered within ${hours} hours.`;
+  const first = stageLabel('inquiries', firstStageOf('inquiries'));
+  return `${overdueCount} ${overdueCount === 1 ? 'inquiry is' : 'inquiries are'} still ${first} after the ${hours}-hour reply promise.`;
 }
