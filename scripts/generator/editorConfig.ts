@@ -11,11 +11,13 @@
  * refinement such as "a question ends in ?") is left to the build, which is the gate: its message is shown in
  * the editor.
  */
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { CONTENT_SCHEMAS } from '../../src/content/jsonSchemas.ts';
 import { pageSchemas, type PageName } from '../../src/content/schemas/page.ts';
+import type { Content } from '../../src/content/content.ts';
+import { parseYamlSource } from '../../src/content/source.ts';
 
 /** The file formats the editor page registers (Decap's registerCustomFormat): YAML kept as written, MDX front matter + raw body. */
 export const EDITOR_FORMATS = { yaml: 'content-yaml', mdx: 'content-mdx' } as const;
@@ -36,8 +38,8 @@ export interface DecapField {
   default?: unknown;
   /** [regular expression, what it asks for in plain words]; Decap tests it on a value that is not empty. */
   pattern?: [string, string];
-  /** select */
-  options?: readonly string[];
+  /** select: the values, or each value with the words the editor shows for it */
+  options?: ReadonlyArray<string | { label: string; value: string }>;
   multiple?: boolean;
   /** number: the range; list and multiple select: how many items */
   min?: number;
@@ -141,10 +143,11 @@ function fileGroups(): Array<{ name: string; label: string; description: string;
  * and each single file. Paths are from the repository's root, as Decap's backends want them.
  * @param root the project's root (its content/ folder must exist)
  */
-export function editorCollections(root: string = process.cwd()): DecapCollection[] {
+export function editorCollections(root: string = process.cwd(), choices?: EditorChoices): DecapCollection[] {
   const content = path.join(root, 'content');
   if (!existsSync(content)) throw new Error(`expected a content folder at ${content}, found nothing`);
-  const fieldsOf = fieldMaker();
+  const made = fieldMaker();
+  const fieldsOf = (type: string) => (type === 'directory' ? directoryFields(made(type), choices ?? choicesFromFiles(content)) : made(type));
   const serviceFields = fieldsOf('service');
   return [
     {
@@ -203,6 +206,67 @@ export function editorCollections(root: string = process.cwd()): DecapCollection
       })),
     })),
   ];
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// Choices that come from the content: the directory's service and category
+
+/** The services that exist (the file name, and the name on its card) and the directory's groups, in file order. */
+export interface EditorChoices {
+  services: Array<{ value: string; label: string }>;
+  groups: string[];
+}
+
+/** The choices from validated content (the build's content step). */
+export function editorChoices(content: Pick<Content, 'services' | 'directory'>): EditorChoices {
+  return { services: serviceOptions(content.services.map((service) => ({ value: service.slug, label: service.card.title }))), groups: content.directory.groups.map((group) => group.name) };
+}
+
+const serviceOptions = (services: EditorChoices['services']) => [...services].sort((a, b) => a.label.localeCompare(b.label, 'en') || a.value.localeCompare(b.value));
+
+/** The choices read from the files themselves, when no validated content is at hand (a file that cannot be read is left out). */
+function choicesFromFiles(content: string): EditorChoices {
+  const read = (file: string) => {
+    let text = readFileSync(path.join(content, file), 'utf8');
+    if (file.endsWith('.mdx')) text = /^---\r?\n([\s\S]*?)\r?\n---/.exec(text)?.[1] ?? '';
+    return parseYamlSource(file, text).data as Record<string, unknown> | undefined;
+  };
+  const folder = path.join(content, 'services');
+  const services = (existsSync(folder) ? readdirSync(folder) : [])
+    .filter((file) => /\.(ya?ml|mdx)$/.test(file))
+    .flatMap((file) => {
+      const title = (read(`services/${file}`)?.card as { title?: unknown } | undefined)?.title;
+      return typeof title === 'string' ? [{ value: file.replace(/\.[^.]+$/, ''), label: title }] : [];
+    });
+  const groups = existsSync(path.join(content, 'directory.yaml')) ? ((read('directory.yaml')?.groups as Array<{ name?: unknown }> | undefined) ?? []) : [];
+  return { services: serviceOptions(services), groups: groups.flatMap((group) => (typeof group.name === 'string' ? [group.name] : [])) };
+}
+
+/** The fields of content/directory.yaml whose choices are the content's: each entry's service and category. */
+export const CONTENT_CHOICE_FIELDS = { 'entries.service': 'services', 'entries.category': 'groups' } as const;
+
+/**
+ * The directory's entries chosen from lists, not typed: the service from the services that exist (the name on
+ * its card shown, its file name kept), the category from the groups above; each entry listed by its service and
+ * group, not by its first field (the icon).
+ */
+function directoryFields(fields: DecapField[], choices: EditorChoices): DecapField[] {
+  return fields.map((field) => {
+    if (field.name !== 'entries' || !field.fields) return field;
+    const chosen = (child: DecapField, options: DecapField['options']): DecapField => {
+      const { pattern: _pattern, ...rest } = child;
+      return { ...rest, widget: 'select', options };
+    };
+    return {
+      ...field,
+      summary: '{{fields.service}} ({{fields.category}})',
+      fields: field.fields.map((child) => {
+        if (child.name === 'service') return chosen(child, choices.services);
+        if (child.name === 'category') return chosen(child, choices.groups);
+        return child;
+      }),
+    };
+  });
 }
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -13,8 +13,11 @@ import { jsonSchemas } from '../../src/content/jsonSchemas.ts';
 import { pageSchemas } from '../../src/content/schemas/page.ts';
 import { serviceSchema } from '../../src/content/schemas/service.ts';
 import { parseYamlSource } from '../../src/content/source.ts';
+import { loadContent } from '../../src/content/loader.ts';
 import {
+  CONTENT_CHOICE_FIELDS,
   EDITOR_FORMATS,
+  editorChoices,
   editorCollections,
   fieldsFromJsonSchema,
   IMAGE_FOLDER,
@@ -63,6 +66,12 @@ function forms(collections: DecapCollection[]): Form[] {
 
 // ---------------------------------------------------------------------------------------------------------------
 // The drift checker: what the schema says against what the editor field says
+
+/** The values a select offers (an option is a value, or a value with the words shown for it). */
+const optionValues = (field: DecapField): string[] => (field.options ?? []).map((option) => (typeof option === 'string' ? option : option.value));
+
+/** The text fields whose choices come from the content, not the schema (the directory's service and category), by path. */
+const contentChoice = (at: string) => Object.keys(CONTENT_CHOICE_FIELDS).some((path) => path.replace('.', '[].') === at);
 
 /** The lookaheads a string's editor pattern must be made of, by what the schema says. */
 function expectedParts(node: JsonNode): string[] {
@@ -123,10 +132,15 @@ function fieldDrift(node: JsonNode, field: DecapField, definitions: Record<strin
 
   if (node.enum) {
     if (field.widget !== 'select' || field.multiple) say(`the schema has choices, the editor a ${field.multiple ? 'multiple ' : ''}${field.widget} field`);
-    const missing = node.enum.map(String).filter((value) => !field.options?.includes(value));
-    const extra = (field.options ?? []).filter((value) => !node.enum!.map(String).includes(value));
+    const missing = node.enum.map(String).filter((value) => !optionValues(field).includes(value));
+    const extra = optionValues(field).filter((value) => !node.enum!.map(String).includes(value));
     if (missing.length) say(`the editor does not offer ${missing.map((value) => `"${value}"`).join(', ')}`);
     if (extra.length) say(`the editor offers ${extra.map((value) => `"${value}"`).join(', ')}, which the schema refuses`);
+    return problems;
+  }
+  if (type === 'string' && field.widget === 'select' && contentChoice(at)) {
+    // Chosen from what the content holds (a service, a group): the build checks the choice against the same content.
+    if (field.multiple || !field.options?.length) say('the content offers choices, the editor a field without them');
     return problems;
   }
   if (type === 'string') {
@@ -184,7 +198,7 @@ function fieldDrift(node: JsonNode, field: DecapField, definitions: Record<strin
     if (field.max !== node.maxItems) say(`the schema allows at most ${node.maxItems ?? 'any number of'} items, the editor ${field.max ?? 'any number'}`);
     const items = resolveNode(node.items ?? {}, definitions);
     if (items.enum) {
-      const missing = items.enum.map(String).filter((value) => !field.options?.includes(value));
+      const missing = items.enum.map(String).filter((value) => !optionValues(field).includes(value));
       if (field.widget !== 'select') say('the schema has a list of choices, the editor free items');
       if (missing.length) say(`the editor does not offer ${missing.map((value) => `"${value}"`).join(', ')}`);
     } else if (items.type === 'object') {
@@ -227,7 +241,7 @@ function valueRefusals(field: DecapField, value: unknown, at: string): string[] 
   if (field.pattern && typeof value === 'string' && !new RegExp(field.pattern[0]).test(value)) refusals.push(`${at}: ${field.label} didn't match the pattern: ${field.pattern[1]}`);
   if (field.widget === 'select') {
     const values = field.multiple ? (value as unknown[]) : [value];
-    for (const one of values) if (!field.options!.includes(String(one))) refusals.push(`${at}: "${String(one)}" is not one of the choices`);
+    for (const one of values) if (!optionValues(field).includes(String(one))) refusals.push(`${at}: "${String(one)}" is not one of the choices`);
   }
   if (field.widget === 'number') {
     if (typeof value !== 'number') refusals.push(`${at}: not a number`);
@@ -387,5 +401,51 @@ describe('the content editor generated from the schemas', () => {
     expect(() => fieldsFromJsonSchema(json(z.strictObject({ labels: z.record(z.string(), z.string()) })), 'example')).toThrow(
       'example.labels: a record (keys chosen by the editor) has no editor field; map it in scripts/generator/editorConfig.ts',
     );
+  });
+});
+
+describe('the services directory in the editor', () => {
+  const entries = forms(collections)
+    .find(({ type }) => type === 'directory')!
+    .fields.find((field) => field.name === 'entries')!;
+  const child = (name: string) => entries.fields!.find((field) => field.name === name)!;
+
+  test("lists each entry by its service and group, not by its icon (Decap's 'No icon')", () => {
+    expect(entries.summary).toBe('{{fields.service}} ({{fields.category}})');
+    const data = readData('content/directory.yaml') as { entries: Array<Record<string, string>> };
+    // Decap fills the template from the entry's fields.
+    const first = entries.summary!.replace(/\{\{fields\.(\w+)\}\}/g, (_, name: string) => data.entries[0]![name]!);
+    expect(first).toBe(`${data.entries[0]!.service} (${data.entries[0]!.category})`);
+  });
+
+  test('offers the services that exist, by the name on their card, and keeps the file name', async () => {
+    const content = await loadContent();
+    const service = child('service');
+    expect(service.widget).toBe('select');
+    expect(service.pattern).toBeUndefined();
+    const offered = service.options!.map((option) => (typeof option === 'string' ? { value: option, label: option } : option));
+    expect(offered.map((option) => option.value).sort()).toEqual(content.services.map((one) => one.slug).sort());
+    for (const one of content.services) expect(offered).toContainEqual({ value: one.slug, label: one.card.title });
+    // Sorted by name, as the editor's list shows them.
+    expect(offered.map((option) => option.label)).toEqual([...offered.map((option) => option.label)].sort((a, b) => a.localeCompare(b, 'en')));
+  });
+
+  test('offers the groups of directory.yaml as the categories, in their order', async () => {
+    const content = await loadContent();
+    const category = child('category');
+    expect(category.widget).toBe('select');
+    expect(category.options).toEqual(content.directory.groups.map((group) => group.name));
+  });
+
+  test('the build gives the same choices from the validated content as the files give the editor alone', async () => {
+    const content = await loadContent();
+    expect(editorCollections(root, editorChoices(content))).toEqual(collections);
+  });
+
+  test('refuses a service or a group that does not exist, as the build does', () => {
+    const data = readData('content/directory.yaml') as { entries: Array<Record<string, string>> };
+    const wrong = { ...data.entries[0]!, service: 'meal-prep', category: 'Daily living' };
+    expect(editorRefusals(entries.fields!, wrong)).toEqual(['service: "meal-prep" is not one of the choices', 'category: "Daily living" is not one of the choices']);
+    expect(editorRefusals(entries.fields!, data.entries[0]!)).toEqual([]);
   });
 });
