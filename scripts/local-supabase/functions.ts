@@ -109,8 +109,8 @@ export async function createFunctions({ apiUrl, serviceRoleKey, projectDir = pro
       notify: createNotify({ supabaseUrl: apiUrl, serviceRoleKey, notify }),
       purge: createPurge({ supabaseUrl: apiUrl, serviceRoleKey, retention }),
       staff: createStaff({ supabaseUrl: apiUrl, serviceRoleKey, anonKey, allowOrigin: common.allowOrigin, notify }),
-      'submit-application': createSubmitApplication({ ...common, choices: formChoices, notify }),
-      'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, hubspot: providerContactForm, notify, ...(hubspotApi ? { hubspotApi } : {}) }),
+      'submit-application': createSubmitApplication({ ...common, choices: formChoices, agency: notificationSettings.agency, notify }),
+      'submit-inquiry': createSubmitInquiry({ ...common, choices: inquiryChoices, agency: notificationSettings.agency, hubspot: providerContactForm, notify, ...(hubspotApi ? { hubspotApi } : {}) }),
     };
   }
   await load();

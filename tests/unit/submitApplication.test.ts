@@ -16,7 +16,7 @@ import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supa
 import { APPLICATION_LIMITS, APPLICATION_MESSAGES, RESUME_KEY_PATTERN, type FormChoices } from '../../supabase/functions/_shared/application.ts';
 import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { createSubmitApplication } from '../../supabase/functions/submit-application/handler.ts';
-import { NO_TOKEN_REASON, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { HELD_REASON, NO_TOKEN_REASON, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { BROWSER_ACCEPT, SITE, clientsOf, postAsBrowserNavigation, denoArgs, newAddress, runDeno, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
@@ -324,7 +324,7 @@ describe('a closed opening', () => {
   // Choices of their own and a clock set by the test: the content's real dates change when editors edit.
   const choices: FormChoices = { ...formChoices, positions: [{ code: 'companion-caregiver', title: 'Companion Caregiver', validThrough: '2027-02-28' }] };
   const handlerAt = (iso: string) =>
-    createSubmitApplication({ supabaseUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, siteUrl: SITE, allowOrigin: () => true, rateLimit: { salt: supabase.serviceRoleKey, proxyHops: 1, ipv6PrefixBits: 64 }, choices, now: () => new Date(iso) });
+    createSubmitApplication({ supabaseUrl: supabase.url, serviceRoleKey: supabase.serviceRoleKey, siteUrl: SITE, allowOrigin: () => true, rateLimit: { salt: supabase.serviceRoleKey, proxyHops: 1, ipv6PrefixBits: 64 }, choices, agency: 'Hearthside Home Care', now: () => new Date(iso) });
   const request = () => new Request(endpoint, { method: 'POST', body: formOf(), headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
 
   test('is still open late on its validThrough day in Connecticut, and stored', async () => {
@@ -459,15 +459,14 @@ describe('a post that looks automated is answered as any other and stored apart,
     }
   });
 
-  test("a post without a token gains nothing from a browser's Sec-Fetch headers: a form posted with JavaScript off, or a script writing them, is filed like a plain script's", async () => {
+  test("a post without a token: a browser's own post (JavaScript off) is held for its sender to confirm (confirmWithoutScript.test.ts); a script's JSON post is filed as suspected spam, whatever it writes", async () => {
     const latest = async () => (await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.job_applications order by created_at desc limit 1')).rows[0];
     const navigation = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
-    expect(navigation).toEqual({ status: 303, location: `${SITE}/careers/thanks` });
-    const asNavigation = await latest();
+    expect(navigation).toEqual({ status: 200, location: undefined });
+    expect(await latest()).toEqual({ stage: 'spam', spam_reason: HELD_REASON });
     const script = await post(formOf({ ...VALID, fill_token: undefined }));
     expect(script.status).toBe(201);
-    expect(await latest()).toEqual(asNavigation);
-    expect(asNavigation).toEqual({ stage: 'spam', spam_reason: NO_TOKEN_REASON });
+    expect(await latest()).toEqual({ stage: 'spam', spam_reason: NO_TOKEN_REASON });
   });
 });
 

@@ -13,7 +13,7 @@ import { inquiryChoices } from '../../supabase/functions/_shared/formChoices.gen
 import { hubSpotFields } from '../../supabase/functions/_shared/hubspot.ts';
 import { INQUIRY_LIMITS, INQUIRY_MESSAGES } from '../../supabase/functions/_shared/inquiry.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
-import { NO_TOKEN_REASON, fillTokenIssued, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
+import { HELD_REASON, NO_TOKEN_REASON, fillTokenIssued, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { BROWSER_ACCEPT, CONSENT_TICKED, SITE, clientsOf, consentGiven, postAsBrowserNavigation, newAddress, runDenoFunction, withFailingInserts } from './formPosts.ts';
 
 let supabase: LocalSupabase;
@@ -329,15 +329,14 @@ describe('abuse: the rules of applications, counted apart', () => {
     expect(await rowOf((await quick.json()).id)).toMatchObject({ stage: 'new', spam_reason: null });
   });
 
-  test("a post without a token gains nothing from a browser's Sec-Fetch headers: a form posted with JavaScript off, or a script writing them, is filed like a plain script's", async () => {
+  test("a post without a token: a browser's own post (JavaScript off) is held for its sender to confirm (confirmWithoutScript.test.ts); a script's JSON post is filed as suspected spam, whatever it writes", async () => {
     const latest = async () => (await supabase.db.query<{ stage: string; spam_reason: string | null }>('select stage, spam_reason from public.inquiries order by created_at desc limit 1')).rows[0];
     const navigation = await postAsBrowserNavigation(endpoint, formOf({ ...VALID, fill_token: undefined }), newAddress());
-    expect(navigation).toEqual({ status: 303, location: `${SITE}/contact/thanks` });
-    const asNavigation = await latest();
+    expect(navigation).toEqual({ status: 200, location: undefined });
+    expect(await latest()).toEqual({ stage: 'spam', spam_reason: HELD_REASON });
     const script = await post(formOf({ ...VALID, fill_token: undefined }));
     expect(script.status).toBe(201);
-    expect(await latest()).toEqual(asNavigation);
-    expect(asNavigation).toEqual({ stage: 'spam', spam_reason: NO_TOKEN_REASON });
+    expect(await latest()).toEqual({ stage: 'spam', spam_reason: NO_TOKEN_REASON });
   });
 
   test('the form script gets a fill-time token from the function, for allowed origins only', async () => {
@@ -443,6 +442,7 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
       allowOrigin: (origin) => origin === 'https://www.example.org',
       rateLimit: { salt: supabase.serviceRoleKey, proxyHops: 1, ipv6PrefixBits: 64 },
       choices: inquiryChoices,
+      agency: 'Hearthside Home Care',
       hubspot,
       hubspotApi: stubUrl,
       hubspotTimeoutMs: 1500,

@@ -3,19 +3,41 @@
  * CORS and preflight for the site's own origins only, 405 for other methods, a body read that stops at the
  * form's limit, a post that looks automated stored apart (never dropped on a guess), a rate limit per client
  * counted in the database, and the answer: a 303 to the site's thank-you or not-sent page for a browser's plain post, JSON
- * for the enhanced form. A function adds only its own checks and what it stores (`submit`).
+ * for the enhanced form. A browser's plain post without the form's time token (JavaScript off) is stored held and
+ * answered with a page that asks the person to press "Send my request" (confirmPage.ts); the press, posted back here,
+ * makes it a real request (DESIGN.md decision 26). A function adds only its own checks and what it stores (`submit`).
  * Web-standard APIs and supabase-js only, so it runs under Deno (Supabase) and Node (the local stand-in).
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { deliverDue } from './notify.ts';
 import type { NotifyConfig } from './outbox.ts';
-import { ALLOWED_REQUEST_HEADERS, answerModeOf, clientHash, corsHeaders, botSignal, issueFillToken, parseForm, readBodyWithin, type AnswerMode, type ClientKey } from './formPost.ts';
+import { confirmPageHtml, confirmPagePolicy, type SummaryLine } from './confirmPage.ts';
+import {
+  ALLOWED_REQUEST_HEADERS,
+  answerModeOf,
+  clientHash,
+  corsHeaders,
+  botSignal,
+  CONFIRM_FIELDS,
+  confirmTooSoon,
+  FORM_GUARD,
+  HELD_REASON,
+  heldReferenceId,
+  issueFillToken,
+  NO_TOKEN_REASON,
+  parseForm,
+  readBodyWithin,
+  signHeldReference,
+  type AnswerMode,
+  type ClientKey,
+} from './formPost.ts';
 
 /** Why a form was not sent: the fragment of the not-sent page (`/careers/not-sent#<reason>`), which explains it. */
 export type NotSentReason = 'invalid' | 'resume' | 'too-large' | 'rate-limited' | 'failed';
 
 export type Outcome<Field extends string> =
-  | { sent: true; id: string }
+  /** `summary`: what the sender wrote, shortened, for the confirmation page of a held post (confirmPage.ts). */
+  | { sent: true; id: string; summary?: ReadonlyArray<SummaryLine> }
   | { sent: false; reason: NotSentReason; status: number; message: string; errors?: Partial<Record<Field, string>>; retryAfter?: number };
 
 /** The JSON a form function answers to the enhanced form (and to any client that does not ask for HTML). */
@@ -56,6 +78,22 @@ export interface FormFunctionOptions<Field extends string> {
    * post is stored either way, a suspected one with the reason, which files it apart. Throwing counts as 'failed'.
    */
   submit: (form: FormData, req: Request, at: Date, spamReason: string | null) => Promise<Outcome<Field>>;
+  /**
+   * A browser's plain post without the form's time token is held for its sender to confirm (DESIGN.md decision 26):
+   * the list it is stored in, what the confirmation page calls it, the agency's name on the page, and what the held
+   * record's sender wrote (read again when the page is shown once more; null when the record is gone).
+   */
+  held: {
+    list: 'inquiries' | 'applications';
+    noun: 'request' | 'application';
+    agency: string;
+    summary: (id: string) => Promise<ReadonlyArray<SummaryLine> | null>;
+  };
+  /**
+   * The function's own origin (SUPABASE_URL): the confirmation page is served from there, so its press is posted from
+   * there. Such a post may only confirm a held record. The request's own URL's origin counts too.
+   */
+  ownOrigin?: string;
   /** The clock; tests set it. */
   now?: () => Date;
   /**
@@ -77,12 +115,11 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
   const siteUrl = options.siteUrl.replace(/\/+$/, '');
   const failed: Outcome<Field> = { sent: false, reason: 'failed', status: 500, message: options.messages.failed };
 
-  function reply(mode: AnswerMode, cors: Headers, outcome: Outcome<Field>): Response {
+  /** `site`: the origin a plain post is sent on to (the allowed origin it came from, or the one a confirmation names). */
+  function reply(mode: AnswerMode, cors: Headers, outcome: Outcome<Field>, site: string): Response {
     const headers = new Headers(cors);
     headers.set('Cache-Control', 'no-store');
     if (!outcome.sent && outcome.retryAfter !== undefined) headers.set('Retry-After', String(outcome.retryAfter));
-    // corsHeaders only echoes an allowed origin.
-    const site = headers.get('Access-Control-Allow-Origin') ?? siteUrl;
     const thanks = `${site}${options.pages.thanks}`;
     if (mode === 'redirect') {
       headers.set('Location', outcome.sent ? thanks : `${site}${options.pages.notSent}#${outcome.reason}`);
@@ -94,7 +131,55 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     return json(outcome.sent ? 201 : outcome.status, body, headers);
   }
 
-  async function submit(req: Request): Promise<Outcome<Field>> {
+  /** The confirmation page of a held record, with a token issued now (confirmPage.ts). */
+  async function heldPage(cors: Headers, held: Held): Promise<Response> {
+    const headers = new Headers(cors);
+    headers.set('Cache-Control', 'no-store');
+    headers.set('Content-Type', 'text/html; charset=utf-8');
+    headers.set('Content-Security-Policy', await confirmPagePolicy(held.site));
+    // Same-origin: the press is posted with its Origin (no-referrer would send "null"), and the site learns nothing.
+    headers.set('Referrer-Policy', 'same-origin');
+    headers.set('X-Frame-Options', 'DENY');
+    const secret = options.attempts.key.salt;
+    const html = confirmPageHtml({
+      agency: options.held.agency,
+      noun: options.held.noun,
+      site: held.site,
+      reference: await signHeldReference(secret, options.attempts.form, held.id),
+      token: await issueFillToken(secret, options.attempts.form, now().getTime()),
+      summary: held.summary,
+      again: held.again,
+    });
+    return new Response(html, { status: 200, headers });
+  }
+
+  /**
+   * The press of a confirmation page: a reference this function signed, and the page's own token, old enough to be a
+   * person's. Too soon (or a token not signed here): the page again. Otherwise the database moves the record out of
+   * Spam once (public.confirm_held_request); a second press finds it done, and both go on to the thank-you page.
+   */
+  async function confirm(form: FormData, at: Date, where: { site: string }): Promise<Outcome<Field> | Held> {
+    // The site the person came from, as the page carried it: only ever one of the site's own origins.
+    const named = form.get(CONFIRM_FIELDS.site);
+    if (typeof named === 'string' && options.allowOrigin(named)) where.site = named;
+    const site = where.site;
+    const reference = form.get(CONFIRM_FIELDS.reference);
+    const id = typeof reference === 'string' ? await heldReferenceId(reference, options.attempts.key.salt, options.attempts.form) : undefined;
+    if (id === undefined) return { sent: false, reason: 'failed', status: 400, message: options.messages.failed };
+    const check = { secret: options.attempts.key.salt, form: options.attempts.form };
+    if (await confirmTooSoon(form.get(FORM_GUARD.fillToken), at.getTime(), check)) {
+      const summary = await options.held.summary(id);
+      if (summary === null) return { sent: false, reason: 'failed', status: 410, message: options.messages.failed };
+      return { held: true, id, summary, site, again: true };
+    }
+    const confirmed = await options.attempts.supabase.rpc('confirm_held_request', { p_list: options.held.list, p_id: id });
+    if (confirmed.error) throw confirmed.error;
+    // Erased, or purged as spam long ago: nothing is left to send.
+    if (confirmed.data === 'gone') return { sent: false, reason: 'failed', status: 410, message: options.messages.failed };
+    return { sent: true, id };
+  }
+
+  async function submit(req: Request, mode: AnswerMode, selfPost: boolean, where: { site: string }): Promise<Outcome<Field> | Held> {
     const attempt = await withPostSlot({ ...options.attempts, form: `${options.attempts.form}-posts`, req, name: options.name }, async () => true);
     if (!attempt.ok) return slotOutcome(attempt, options.messages);
     const body = await readBodyWithin(req, options.bodyBytes);
@@ -103,10 +188,17 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     // Not a form at all: no browser sends this, so there is no field to point at.
     if (form === null) return { sent: false, reason: 'invalid', status: 400, message: options.messages.failed };
     const at = now();
+    if (form.has(CONFIRM_FIELDS.reference)) return confirm(form, at, where);
+    // From the function's own origin only a confirmation page posts, and it has been answered above.
+    if (selfPost) return { sent: false, reason: 'failed', status: 403, message: options.messages.failed };
     // A post that looks automated is answered exactly as any other (a bot learns nothing to adapt to, a person
     // taken for one sees their request sent, which it is): only validation and the rate limit refuse a post.
     const check = { secret: options.attempts.key.salt, form: options.attempts.form };
-    return options.submit(form, req, at, await botSignal(form, at.getTime(), check));
+    const signal = await botSignal(form, at.getTime(), check);
+    // A browser's own post without a token is a person without JavaScript until shown otherwise: held, and asked.
+    const hold = signal === NO_TOKEN_REASON && mode === 'redirect';
+    const outcome = await options.submit(form, req, at, hold ? HELD_REASON : signal);
+    return hold && outcome.sent ? { held: true, id: outcome.id, summary: outcome.summary ?? [], site: where.site, again: false } : outcome;
   }
 
   return async function handle(req: Request): Promise<Response> {
@@ -120,6 +212,9 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     const cors = corsHeaders(req, options.allowOrigin);
     const origin = req.headers.get('origin');
     const foreign = origin !== null && !options.allowOrigin(origin);
+    // The confirmation page's press: posted from the function's own address (or "null", as a browser may say).
+    const own = [new URL(req.url).origin, ...(options.ownOrigin ? [new URL(options.ownOrigin).origin] : [])];
+    const selfPost = foreign && (origin === 'null' || own.includes(origin ?? ''));
     const refused: FormResponse<Field> = { ok: false, message: options.messages.failed };
 
     if (req.method === 'OPTIONS') {
@@ -140,18 +235,32 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
       return json(405, refused, cors);
     }
     // Another site's page posting here (its form, or its script): refused before anything is read or stored.
-    if (foreign) return json(403, refused, cors);
+    if (foreign && !selfPost) return json(403, refused, cors);
 
     const mode = answerModeOf(req);
+    // Where a plain post is sent on to: the allowed origin it came from, or the one a confirmation page names.
+    const where = { site: cors.get('Access-Control-Allow-Origin') ?? siteUrl };
     try {
-      const outcome = await submit(req);
+      const outcome = await submit(req, mode, selfPost, where);
+      if ('held' in outcome) return await heldPage(cors, outcome);
       if (outcome.sent && options.notify) inBackground(options.name, deliverDue(options.attempts.supabase, options.notify));
-      return reply(mode, cors, outcome);
+      return reply(mode, cors, outcome, where.site);
     } catch (error) {
       logFailure(options.name, 'unexpected error', error);
-      return reply(mode, cors, failed);
+      return reply(mode, cors, failed, where.site);
     }
   }
+}
+
+/** A post held for its sender to confirm: the confirmation page to answer with. */
+interface Held {
+  held: true;
+  id: string;
+  summary: ReadonlyArray<SummaryLine>;
+  /** The site the person came from: the page's link back and form-action, and the thank-you page's origin. */
+  site: string;
+  /** The button was pressed too soon: the page asks once more. */
+  again: boolean;
 }
 
 export interface SlotOptions {

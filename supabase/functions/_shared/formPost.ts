@@ -59,11 +59,61 @@ export interface BotCheck {
  * The reason a post without the form's time token is filed under: JavaScript was off (the browser posted the form
  * itself, and no script asked for a token) or a script posted it. Nothing in the request tells the two apart:
  * Sec-Fetch-Mode and Sec-Fetch-Dest are set by browsers only for pages, and any script can write them. So such a
- * post never counts as a person: it is stored apart as suspected spam, and staff hear of it only in a summary
- * e-mail (20261127000300_notification_bursts.sql announces spam with this very reason, held for the next burst),
- * which a script cannot flood and a person without JavaScript still reaches.
+ * post never counts as a person on its own. A browser's plain post (it asks for HTML) is held for its sender to
+ * confirm instead (HELD_REASON); any other client's is stored apart as suspected spam with this reason, and staff hear
+ * of it only in a summary e-mail (20261127000300_notification_bursts.sql announces spam with this very reason, held
+ * for the next burst), which a script cannot flood.
  */
 export const NO_TOKEN_REASON = "Sent without the form's time token: JavaScript was off in the browser, or a script sent it.";
+
+/**
+ * The reason a browser's plain post without the form's time token is filed under while it waits for its sender
+ * (DESIGN.md decision 26): a person without JavaScript is never taken for a script. The function stores the post
+ * at once (nothing is lost), answers with a page that asks the person to press "Send my request" (confirmPage.ts),
+ * and only that press makes it a real request (public.confirm_held_request, 20261129100000_confirm_without_script.sql,
+ * which knows the same words). A script that never presses leaves it under Spam, where the spam rule erases it.
+ */
+export const HELD_REASON = 'Waiting for the sender to confirm (sent without JavaScript).';
+
+/**
+ * The confirmation page's button is pressed no sooner than this after the page's own token was issued: the page is
+ * read first (a heading, two sentences and what they wrote). A press sooner is taken as a script's, and the page is
+ * shown again with a new token, so a quick person presses once more and loses nothing.
+ */
+export const MIN_CONFIRM_MS = 1000;
+
+/** The confirmation page's fields: the signed reference to the held record, and the site the person came from. */
+export const CONFIRM_FIELDS = { reference: 'confirm', site: 'site' } as const;
+
+async function referenceSignature(secret: string, form: string, id: string): Promise<string> {
+  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
+  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`held-record\0${form}\0${id}`)));
+}
+
+/** The reference to a held record the confirmation page carries: its id, signed with the function's secret ("<id>.<hmac>"). */
+export async function signHeldReference(secret: string, form: string, id: string): Promise<string> {
+  return `${id}.${await referenceSignature(secret, form, id)}`;
+}
+
+/** The held record's id a reference this function signed for `form` names, or undefined for anything else. */
+export async function heldReferenceId(reference: string, secret: string, form: string): Promise<string | undefined> {
+  const parts = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-f]{64})$/.exec(reference.trim());
+  if (!parts) return undefined;
+  const expected = await referenceSignature(secret, form, parts[1]!);
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ parts[2]!.charCodeAt(i);
+  return diff === 0 ? parts[1] : undefined;
+}
+
+/**
+ * Whether the confirmation page's press came too soon to be a person's, or with a token this function did not sign
+ * for `form` (a forged or missing one): then the page is shown again with a new token, and nothing else happens.
+ */
+export async function confirmTooSoon(token: FormDataEntryValue | null, nowMs: number, check: BotCheck): Promise<boolean> {
+  if (typeof token !== 'string') return true;
+  const issued = await fillTokenIssued(token, check.secret, check.form);
+  return issued === undefined || issued > nowMs + CLOCK_SLACK_MS || nowMs - issued < MIN_CONFIRM_MS;
+}
 
 /**
  * Why a post looks sent by a machine, or null when it does not. The answer never decides alone: a post that

@@ -18,6 +18,7 @@ import {
   type FormChoices,
   type JobApplicationRow,
 } from '../_shared/application.ts';
+import { firstWords, type SummaryLine } from '../_shared/confirmPage.ts';
 import { createFormFunction, fieldErrors, logFailure, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
 import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
@@ -38,6 +39,8 @@ export interface SubmitApplicationOptions {
   rateLimit: ClientKey;
   /** The form's choices: open positions, experience and availability codes (formChoices.generated.ts). */
   choices: FormChoices;
+  /** The agency's name (site.yaml), on the page that asks an applicant without JavaScript to confirm. */
+  agency: string;
   /** The clock; tests set it. */
   now?: () => Date;
   /** The notification e-mails (functionEnv.ts, mailEnvironment); unset, they wait in the outbox for the schedule. */
@@ -48,6 +51,16 @@ const NAME = 'submit-application';
 
 export function createSubmitApplication(options: SubmitApplicationOptions): (req: Request) => Promise<Response> {
   const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
+
+  /** What the applicant wrote, shortened, so they recognise it on the confirmation page. */
+  function summaryOf(fields: Pick<ApplicationFields, 'first_name' | 'last_name' | 'position' | 'cover_letter'>, resume: boolean): SummaryLine[] {
+    return [
+      { label: 'Your name', value: `${fields.first_name} ${fields.last_name}` },
+      { label: 'The job', value: options.choices.positions.find((position) => position.code === fields.position)?.title ?? fields.position },
+      { label: 'Your cover letter begins', value: firstWords(fields.cover_letter) },
+      { label: 'Resume', value: resume ? 'Attached (PDF)' : '' },
+    ];
+  }
 
   /** Counts the application against its client, then stores resume and row; on any failure, nothing stays. */
   async function store(req: Request, form: FormData, fields: ApplicationFields, resume: Uint8Array | null, spamReason: string | null): Promise<Outcome<ApplicationField>> {
@@ -87,7 +100,8 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
         }
       }
     });
-    return slotOutcome(slot, APPLICATION_MESSAGES);
+    const outcome = slotOutcome<ApplicationField>(slot, APPLICATION_MESSAGES);
+    return outcome.sent ? { ...outcome, summary: summaryOf(fields, resume !== null) } : outcome;
   }
 
   return createFormFunction<ApplicationField>({
@@ -98,6 +112,18 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
     bodyBytes: APPLICATION_LIMITS.bodyBytes,
     attempts: { supabase, form: 'application', key: options.rateLimit, perHour: APPLICATION_LIMITS.postsPerHour },
     messages: APPLICATION_MESSAGES,
+    held: {
+      list: 'applications',
+      noun: 'application',
+      agency: options.agency,
+      async summary(id) {
+        const found = await supabase.from('job_applications').select('first_name, last_name, position, cover_letter, resume_url').eq('id', id).maybeSingle();
+        if (found.error) throw found.error;
+        const row = found.data as (Pick<ApplicationFields, 'first_name' | 'last_name' | 'position' | 'cover_letter'> & { resume_url: string | null }) | null;
+        return row ? summaryOf(row, row.resume_url !== null) : null;
+      },
+    },
+    ownOrigin: options.supabaseUrl,
     ...(options.now ? { now: options.now } : {}),
     notify: options.notify,
     async submit(form, req, at, spamReason) {

@@ -8,4 +8,4 @@ import { formChoices, notificationSettings } from '../_shared/formChoices.genera
 import { createSubmitApplication } from './handler.ts';
 
 const env = formEnvironment('submit-application', Deno.env);
-Deno.serve(createSubmitApplication({ ...env, choices: formChoices, notify: mailEnvironment('submit-application', Deno.env, notificationSettings, env.siteUrl) }));
+Deno.serve(createSubmitApplication({ ...env, choices: formChoices, agency: notificationSettings.agency, notify: mailEnvironment('submit-application', Deno.env, notificationSettings, env.siteUrl) }));

@@ -6,11 +6,14 @@
  * `inquiries` as the service role, and then, when the agency has configured its HubSpot contact form, forwards
  * the request there too (not suspected spam: the agency's CRM gets only what staff would work on). The
  * stored row is what counts: a HubSpot failure is logged and never loses the request or fails the answer.
+ * A request sent with JavaScript off is held until the family presses "Send my request" on the page the function
+ * answers with (_shared/confirmPage.ts, DESIGN.md decision 26).
  *
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
  */
 import type { NotifyConfig } from '../_shared/outbox.ts';
+import { firstWords, type SummaryLine } from '../_shared/confirmPage.ts';
 import { createFormFunction, fieldErrors, logFailure, slotOutcome, withPostSlot, type Outcome } from '../_shared/formFunction.ts';
 import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
@@ -31,6 +34,8 @@ export interface SubmitInquiryOptions {
   rateLimit: ClientKey;
   /** Who needs care, call times and services (formChoices.generated.ts). */
   choices: InquiryChoices;
+  /** The agency's name (site.yaml), on the page that asks a family without JavaScript to confirm. */
+  agency: string;
   /** The agency's HubSpot contact form, or null (placeholder ids in site.yaml): then nothing is forwarded. */
   hubspot: HubSpotForm | null;
   /** Where HubSpot's form-submission API lives; tests point it at a loopback stub. */
@@ -47,6 +52,15 @@ const NAME = 'submit-inquiry';
 
 export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Request) => Promise<Response> {
   const supabase = serverClient(options.supabaseUrl, options.serviceRoleKey);
+
+  /** What the family wrote, shortened, so they recognise it on the confirmation page. */
+  function summaryOf(fields: Pick<InquiryFields, 'name' | 'care_for' | 'message'>): SummaryLine[] {
+    return [
+      { label: 'Your name', value: fields.name },
+      { label: 'Who needs care', value: options.choices.careFor.find((choice) => choice.code === fields.care_for)?.label ?? '' },
+      { label: 'Your message begins', value: firstWords(fields.message) },
+    ];
+  }
 
   async function store(req: Request, form: FormData, fields: InquiryFields, at: Date, spamReason: string | null): Promise<Outcome<InquiryField>> {
     // Where the request came from (leadOrigin.ts): stored with it, never forwarded to analytics or HubSpot.
@@ -71,7 +85,8 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
         });
       }
     }
-    return slotOutcome(slot, INQUIRY_MESSAGES);
+    const outcome = slotOutcome<InquiryField>(slot, INQUIRY_MESSAGES);
+    return outcome.sent ? { ...outcome, summary: summaryOf(fields) } : outcome;
   }
 
   return createFormFunction<InquiryField>({
@@ -82,6 +97,17 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
     bodyBytes: INQUIRY_LIMITS.bodyBytes,
     attempts: { supabase, form: 'inquiry', key: options.rateLimit, perHour: INQUIRY_LIMITS.postsPerHour },
     messages: INQUIRY_MESSAGES,
+    held: {
+      list: 'inquiries',
+      noun: 'request',
+      agency: options.agency,
+      async summary(id) {
+        const found = await supabase.from('inquiries').select('name, care_for, message').eq('id', id).maybeSingle();
+        if (found.error) throw found.error;
+        return found.data ? summaryOf(found.data as Pick<InquiryFields, 'name' | 'care_for' | 'message'>) : null;
+      },
+    },
+    ownOrigin: options.supabaseUrl,
     ...(options.now ? { now: options.now } : {}),
     notify: options.notify,
     async submit(form, req, at, spamReason) {

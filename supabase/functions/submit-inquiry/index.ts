@@ -9,4 +9,4 @@ import { inquiryChoices, notificationSettings, providerContactForm } from '../_s
 import { createSubmitInquiry } from './handler.ts';
 
 const env = formEnvironment('submit-inquiry', Deno.env);
-Deno.serve(createSubmitInquiry({ ...env, choices: inquiryChoices, hubspot: providerContactForm, notify: mailEnvironment('submit-inquiry', Deno.env, notificationSettings, env.siteUrl) }));
+Deno.serve(createSubmitInquiry({ ...env, choices: inquiryChoices, agency: notificationSettings.agency, hubspot: providerContactForm, notify: mailEnvironment('submit-inquiry', Deno.env, notificationSettings, env.siteUrl) }));
