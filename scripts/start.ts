@@ -18,12 +18,15 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { EDITOR_PATH, type EditorStatus } from '../src/editor/shared.ts';
 import { GUIDES } from '../src/guides.ts';
+import { freePorts } from './harness/freePorts.ts';
 import { followContent } from './live/contentWatch.ts';
 import { startLiveBuilder } from './live/liveBuildClient.ts';
 import { StartFailure, startStack, type Stack } from './live/stack.ts';
 
 const DEFAULT_API_PORT = 54321;
-const apiPort = Number(process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_API_PORT);
+// 0 asks for a free port: it is found now, because the site is built for the stand-in's address before it starts.
+const askedPort = Number(process.env.LOCAL_SUPABASE_PORT ?? DEFAULT_API_PORT);
+const apiPort = askedPort === 0 ? freePorts(1)[0]! : askedPort;
 const building = !process.argv.includes('--no-build');
 
 const env: NodeJS.ProcessEnv = { ...process.env, BUILD_QUIET: '1' };

@@ -67,7 +67,7 @@ export function networkRequestMask(page: PageAddress, supabase: string) {
 /**
  * `page`: where posthog-js starts (the dashboard is not recorded; the site's own origin). `supabaseUrl`: the
  * Supabase project the site talks to (src/supabaseEnv.ts, which start.ts reads: this module is also imported
- * where the build runs, without Vite's `import.meta.env`).
+ * where the build runs, without the variables Vite builds in).
  */
 export function posthogOptions(env: AnalyticsEnv, page: PageAddress, supabaseUrl: string): Partial<PostHogConfig> {
   return {
