@@ -3,7 +3,8 @@
  * requests seeded through the service role with a source of this run's own (so that other tests storing
  * requests meanwhile change nothing asserted here) and moved through their stages, then Reports as staff see
  * it: the counts, the first reply and the sources as chart and table, a change of period, axe, nothing to scroll
- * sideways; plain staff get no download, an admin downloads a table as CSV and the file holds its rows.
+ * sideways but the tables wider than a phone, which say so and scroll with the keyboard; plain staff get no
+ * download, an admin downloads a table as CSV and the file holds its rows.
  */
 import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
@@ -16,8 +17,11 @@ import { consentGiven, seriousViolations } from './formPages.ts';
 const ADMIN = { email: 'admin@example.com', password: 'admin-demo-password' };
 const sections = (page: Page) => page.getByRole('navigation', { name: 'Dashboard sections' });
 
-/** A table of the report, found by its region's name ('Inquiries: By source, and conversion to client'). */
-const reportTable = (page: Page, name: string) => page.getByRole('region', { name: `${name}, table` });
+/**
+ * A table of the report, found by its region's name ('Inquiries: By source, and conversion to client, table', and
+ * ', scrolls sideways' after it when it is wider than its card).
+ */
+const reportTable = (page: Page, name: string) => page.getByRole('region', { name: new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}, table(, scrolls sideways)?$`) });
 /** The cells of the row headed `label` in that table. */
 const rowCells = (page: Page, name: string, label: string) =>
   reportTable(page, name).getByRole('row').filter({ has: page.getByRole('rowheader', { name: label, exact: true }) }).getByRole('cell');
@@ -160,5 +164,48 @@ test('the period is chosen with the keyboard; a report the server fails shows th
   await page.unroute('**/rest/v1/rpc/report_inquiries');
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(rowCells(page, 'Inquiries: Inquiries received', 'Received').first()).toHaveText(/^\d+ \(\d+ before\)$/);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('at 375 px a table wider than its card says it scrolls sideways, shows where it is cut, and scrolls with the keyboard', { tag: '@phone' }, async ({ page }, info) => {
+  await seed(`e2e-wide-${info.project.name}-${Date.now().toString(36)}`);
+  await openReports(page);
+  await expect(rowCells(page, 'Inquiries: Inquiries received', 'Received').first()).toHaveText(/^\d+ \(\d+ before\)$/);
+  const cut = page.getByRole('region', { name: /, table, scrolls sideways$/ });
+  await expect(cut.first()).toBeAttached();
+  const regions = await cut.all();
+  // The tables of several columns (by owner, by source, the funnel...) are cut on a phone.
+  expect(regions.length).toBeGreaterThanOrEqual(3);
+  for (const region of regions) {
+    // Each says so in words on the page, tied to the region, and is wider than its box, with a shadow at the cut.
+    const hint = page.locator(`#${await region.getAttribute('aria-describedby')}`);
+    await expect(hint).toBeVisible();
+    await expect(hint).toHaveText('↔ Scroll sideways to see more');
+    await expect(region).toHaveAttribute('tabindex', '0');
+    expect(await region.evaluate((box) => box.scrollWidth > box.clientWidth)).toBe(true);
+    expect(await region.evaluate((box) => getComputedStyle(box).backgroundImage)).toContain('radial-gradient');
+  }
+  // A table that fits says nothing of the kind.
+  const fits = page.getByRole('region', { name: 'Inquiries: Inquiries received, table', exact: true });
+  await expect(fits).toBeVisible();
+  await expect(fits).not.toHaveAttribute('tabindex');
+  await expect(fits).not.toHaveAttribute('aria-describedby');
+
+  // The keyboard reaches the cut table, and its arrow keys bring the hidden columns into view.
+  const first = regions[0]!;
+  await first.focus();
+  await expect(first).toBeFocused();
+  expect(await first.evaluate((box) => box.scrollLeft)).toBe(0);
+  const lastHeader = first.getByRole('columnheader').last();
+  // Whether the last column's header is wholly inside the scroll area.
+  const shown = () =>
+    lastHeader.evaluate((header) => header.getBoundingClientRect().right <= header.closest('[role="region"]')!.getBoundingClientRect().right + 1);
+  expect(await shown()).toBe(false);
+  // Each press scrolls a step (40 px in Chromium), animated: enough steps for any of these tables, then wait.
+  for (let i = 0; i < 20; i++) await page.keyboard.press('ArrowRight');
+  await expect.poll(shown).toBe(true);
+  expect(await first.evaluate((box) => box.scrollLeft)).toBeGreaterThan(0);
+  await expect(first).toBeFocused();
+  await noSidewaysScroll(page);
   expect(await seriousViolations(page)).toEqual([]);
 });

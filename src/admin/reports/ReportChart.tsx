@@ -2,9 +2,12 @@
  * One report table, drawn and written: a bar chart of one column (hand-made SVG, hidden from screen readers)
  * over the real table of every number, each cell this period's value with the previous period's in words
  * ('12 (8 before)'). The bars of this period are solid and thick, the previous period's thin and outlined, so
- * the two differ by shape as well as by colour. Admins get the table as CSV.
+ * the two differ by shape as well as by colour. Admins get the table as CSV. A table wider than its card (a phone at
+ * 375 px) scrolls sideways inside it, and says so: a shadow at the cut edge, a line "Scroll sideways to see more"
+ * and the region's name; the region then takes focus, so the arrow keys scroll it.
  */
 import { css } from '@emotion/react';
+import { useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { color, layout } from '../../theme.ts';
 import { cellParts, formatValue, type ReportTable } from './reportTables.ts';
 
@@ -54,7 +57,7 @@ export function ReportChart({ table, context, onDownload }: Props) {
               );
             })}
           </div>
-          <div className="scroll" role="region" aria-label={`${context}: ${table.title}, table`} tabIndex={0}>
+          <SidewaysScroll name={`${context}: ${table.title}, table`} hintId={`${table.id}-scrolls`}>
             <table>
               <caption className="visually-hidden">{table.title}: this period, with the previous period in brackets</caption>
               <thead>
@@ -83,10 +86,56 @@ export function ReportChart({ table, context, onDownload }: Props) {
                 ))}
               </tbody>
             </table>
-          </div>
+          </SidewaysScroll>
         </>
       )}
     </section>
+  );
+}
+
+/** True while the element's content is wider than the element: watched as both change size (a turned phone, new rows). */
+function useOverflows(element: RefObject<HTMLElement | null>): boolean {
+  const [overflows, setOverflows] = useState(false);
+  useLayoutEffect(() => {
+    const box = element.current;
+    if (!box) return;
+    const check = () => setOverflows(box.scrollWidth - box.clientWidth > 1);
+    check();
+    const observer = new ResizeObserver(check);
+    observer.observe(box);
+    if (box.firstElementChild) observer.observe(box.firstElementChild);
+    return () => observer.disconnect();
+  }, [element]);
+  return overflows;
+}
+
+/**
+ * A table's sideways scroll area. When the table is wider than the card, the region is named "…, scrolls
+ * sideways", takes focus (the arrow keys then scroll it, and a keyboard user reaches the columns out of view) and
+ * is described by a visible "Scroll sideways to see more"; the edge where the table is cut has a shadow that goes
+ * once it is scrolled to that end (CSS only: backgrounds that scroll with the content cover the shadows at the ends).
+ */
+function SidewaysScroll({ name, hintId, children }: { name: string; hintId: string; children: ReactNode }) {
+  const box = useRef<HTMLDivElement>(null);
+  const overflows = useOverflows(box);
+  return (
+    <>
+      {overflows ? (
+        <p className="scroll-hint" id={hintId}>
+          <span aria-hidden="true">↔ </span>Scroll sideways to see more
+        </p>
+      ) : null}
+      <div
+        ref={box}
+        className={overflows ? 'scroll cut' : 'scroll'}
+        role="region"
+        aria-label={overflows ? `${name}, scrolls sideways` : name}
+        aria-describedby={overflows ? hintId : undefined}
+        tabIndex={overflows ? 0 : undefined}
+      >
+        {children}
+      </div>
+    </>
   );
 }
 
@@ -105,6 +154,17 @@ const sectionStyle = css`
   .bar .value { font-weight: 650; font-size: 0.95rem; white-space: nowrap; }
   .scroll { overflow-x: auto; margin-top: 0.75rem; }
   .scroll:focus-visible { outline: 3px solid ${color.focus}; outline-offset: 2px; }
+  .scroll-hint { margin: 0.75rem 0 0; font-size: 0.9rem; font-weight: 600; color: ${color.muted}; }
+  .scroll-hint + .scroll { margin-top: 0.25rem; }
+  /* The shadows (scroll) sit at the box's edges; the white covers (local) move with the table and hide a shadow
+     once that end of the table is in view. */
+  .scroll.cut {
+    background:
+      linear-gradient(to right, ${color.white} 40%, rgb(255 255 255 / 0)) left center / 2.5rem 100% no-repeat local,
+      linear-gradient(to left, ${color.white} 40%, rgb(255 255 255 / 0)) right center / 2.5rem 100% no-repeat local,
+      radial-gradient(farthest-side at 0 50%, rgb(0 0 0 / 0.28), rgb(0 0 0 / 0)) left center / 0.9rem 100% no-repeat scroll,
+      radial-gradient(farthest-side at 100% 50%, rgb(0 0 0 / 0.28), rgb(0 0 0 / 0)) right center / 0.9rem 100% no-repeat scroll;
+  }
   table { width: 100%; border-collapse: collapse; font-size: 0.95rem; }
   th, td { text-align: left; padding: 0.4rem 0.5rem; border-bottom: 1px solid ${color.line}; vertical-align: top; }
   thead th { color: ${color.muted}; border-bottom: 2px solid ${color.line}; }
