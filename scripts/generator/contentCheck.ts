@@ -12,7 +12,7 @@ import { existsSync, readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadContentToSnapshot, type ValidatedServices } from '../../src/content/loader.ts';
 import { contentRoot } from '../../src/content/content.ts';
-import { ContentError, formatWarnings } from '../../src/content/problems.ts';
+import { ContentError, formatWarnings, type ContentProblem } from '../../src/content/problems.ts';
 import { guideSection } from '../../src/guides.ts';
 import type { Content } from '../../src/content/content.ts';
 import type { Service } from '../../src/content/schemas/service.ts';
@@ -21,7 +21,7 @@ import { launchProblems, launchReport } from '../../src/launch.ts';
 import { productionSignal } from '../../src/launchHosts.ts';
 import { reservedValues } from '../../src/content/reservedValues.ts';
 import { FORM_CHOICES_FILE, writeFormChoices } from '../../src/forms/formChoices.ts';
-import { editorChoices, editorCollections, type DecapCollection } from './editorConfig.ts';
+import { editorCollections, type DecapCollection } from './editorConfig.ts';
 import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
 import { WORKFLOW_SQL_FILE, writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
 import { publicRoutes } from '../../src/routes.ts';
@@ -31,7 +31,8 @@ import type { PolicySources } from '../../src/security/headers.ts';
 import type { ImageAsset } from '../../src/images.ts';
 
 export type ContentStepResult =
-  | { ok: false; error: string }
+  /** `problems`: the content's problems, each with its file, when the refusal is about them (a ContentError). */
+  | { ok: false; error: string; problems?: ContentProblem[] }
   | { ok: true; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[]; siteName: string; editorCollections: DecapCollection[] };
 
 /** What validating depends on besides a file's text: the schemas, the loader, and the parsers and zod (their versions, in the lockfile). */
@@ -71,15 +72,17 @@ export function writeValidatedServices(file: string, services: ValidatedServices
 
 /**
  * Checks the content and writes the snapshot for the prerender; `validated` holds the service files valid before
- * (ValidatedServices), and gets this time's. `content` is what was validated.
+ * (ValidatedServices), and gets this time's. `content` is what was validated. `root` is content/ but for `npm
+ * start`'s live builder, which may read a copy of it where a refused file stands at its last good version
+ * (scripts/live/liveBuild.ts).
  */
-export async function checkContent(snapshotFile: string, validated: ValidatedServices, output: StepOutput = console): Promise<{ result: ContentStepResult; content?: Content }> {
+export async function checkContent(snapshotFile: string, validated: ValidatedServices, output: StepOutput = console, root = contentRoot()): Promise<{ result: ContentStepResult; content?: Content }> {
   let content;
   try {
     // Warnings do not stop the build: they are printed (on stderr, beside the build's other output) and it goes on.
-    content = await loadContentToSnapshot(snapshotFile, contentRoot(), validated, (warnings) => output.warn(`\n${formatWarnings(warnings)}\n`));
+    content = await loadContentToSnapshot(snapshotFile, root, validated, (warnings) => output.warn(`\n${formatWarnings(warnings)}\n`));
   } catch (error) {
-    if (error instanceof ContentError) return { result: { ok: false, error: error.message } };
+    if (error instanceof ContentError) return { result: { ok: false, error: error.message, problems: error.problems } };
     throw error;
   }
   return { result: await contentResult(content, output), content };
@@ -117,8 +120,7 @@ async function contentResult(content: Content, output: StepOutput): Promise<Cont
     images: Object.values(content.images),
     // The content editor's configuration, from the schemas loaded here (scripts/generator/editorConfig.ts).
     siteName: content.site.name,
-    // The directory's service and category are chosen from the services and groups this content holds.
-    editorCollections: editorCollections(undefined, editorChoices(content)),
+    editorCollections: editorCollections(),
   };
 }
 

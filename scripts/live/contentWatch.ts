@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { watch } from 'chokidar';
-import { pagesOf, type EditorStatus } from '../../src/editor/shared.ts';
+import { pagesOf, type EditorStatus, type RefusedFile } from '../../src/editor/shared.ts';
 
 export interface BuildRun {
   code: number;
@@ -17,6 +17,11 @@ export interface BuildRun {
   hint?: string;
   /** The build was stopped (past its time limit: liveBuildClient.ts), not refused: nothing in the content is wrong. */
   stopped?: true;
+  /**
+   * The files (under content/) the site keeps at their last good version, because their text as saved was refused,
+   * each with its own problems (scripts/live/standIn.ts); the others are built. Unset: not known (a full build).
+   */
+  refused?: RefusedFile[];
 }
 
 /** How long after the last change the build starts: an editor's save can be several writes. */
@@ -36,6 +41,7 @@ export function followContent(
   report: (status: EditorStatus) => void = () => undefined,
 ): { close(): void } {
   const changed = new Set<string>();
+  let waiting: RefusedFile[] = [];
   let timer: NodeJS.Timeout | undefined;
   let running = false;
 
@@ -46,19 +52,26 @@ export function followContent(
     const shown = names.slice(0, 3).map((name) => path.join(folder, name)).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
     out(`\n${shown} changed: building the site again...`);
     const files = names.map((name) => name.split(path.sep).join('/'));
-    report({ state: 'building', files, at: new Date().toISOString() });
+    report({ state: 'building', files, at: new Date().toISOString(), waiting });
     const result = await build();
     const at = new Date().toISOString();
+    // The files waiting to be corrected: this build's word on them, or, when it has none, as before (a build that
+    // passed in full has none).
+    waiting = result.refused ?? (result.code === 0 ? [] : waiting);
+    const held = new Set(waiting.map((file) => file.file));
     if (result.code === 0) {
-      report({ state: 'live', files, pages: [...new Set(files.flatMap(pagesOf))], at, notes: result.stderr.trim() });
+      const built = files.filter((file) => !held.has(file));
+      report({ state: 'live', files, pages: [...new Set(built.flatMap(pagesOf))], at, notes: result.stderr.trim(), waiting });
       // The summary line, what was generated for the backend, and any warning (a copied service's words).
       const printed = result.stdout.split('\n');
       const lines = [...printed.filter((line) => line.startsWith('Built ')), ...printed.filter((line) => line.startsWith('Updated '))];
       out([...lines, result.stderr.trim()].filter(Boolean).join('\n'));
       out('The site now serves the new build; reload the page to see it.');
+      for (const file of waiting) out(refusedLines(folder, file));
     } else {
-      report({ state: 'failed', files, message: buildMessage(result), at, ...(result.stopped ? { stopped: true } : {}) });
-      out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
+      report({ state: 'failed', files, message: buildMessage(result), at, waiting, ...(result.stopped ? { stopped: true } : {}) });
+      if (result.refused) for (const file of waiting) out(refusedLines(folder, file));
+      else out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
       if (result.hint) out(result.hint);
     }
     running = false;
@@ -85,6 +98,11 @@ export function followContent(
       void watcher.close();
     },
   };
+}
+
+/** What the terminal says of a file the site keeps at its last good version: the file, then its own problems. */
+function refusedLines(folder: string, file: RefusedFile): string {
+  return `\n${path.join(folder, file.file)} is not on the site yet: the site keeps its last good version until it is corrected.\n${file.message.trim()}`;
 }
 
 /** The build's own words for why it stopped: its content message, without the line about dist/ (the site is up). */

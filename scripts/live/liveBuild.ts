@@ -15,7 +15,9 @@
  *   3. sitemap.xml, robots.txt and _headers, the pictures, the share image and the content editor's page, when what
  *      they are made from changed.
  * Anything else (no warm state yet, a code change since, a worker that failed) runs `npm run build`'s script in
- * full, as `npm start` did before, and warms up again from what it built. A content error changes nothing served.
+ * full, as `npm start` did before, and warms up again from what it built. A content error changes nothing served of
+ * the file at fault: that file keeps its last good version on the site, while the other files' changes are built
+ * (standIn.ts), and the answer names each such file with its own problems (BuildRun.refused).
  * Started with --full (a builder before it stopped mid-way, liveBuildClient.ts), it does not warm up from the last
  * full build: its first build is a full one.
  *
@@ -26,7 +28,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, existsSync, mkdirSync, readFileSync, renameSync, rmSync, rmdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { createInterface } from 'node:readline';
-import type { Content } from '../../src/content/content.ts';
+import { contentHash, contentRoot, type Content, type ContentSnapshot } from '../../src/content/content.ts';
 import { ownPagesOnly } from './liveChanges.ts';
 import type { ValidatedServices } from '../../src/content/loader.ts';
 import { BUILD_DIR_ENV } from '../../src/buildDir.ts';
@@ -41,6 +43,7 @@ import { writeImages } from '../generator/publicAssets.ts';
 import { shareCard, writeShareImage } from '../generator/shareImage.ts';
 import { prerenderWorkers } from '../generator/writePages.ts';
 import type { BuildRun } from './contentWatch.ts';
+import { contentTexts, standIn, writeContentFolder, type Attempt, type Texts } from './standIn.ts';
 
 type Plan = Extract<ContentStepResult, { ok: true }>;
 
@@ -114,6 +117,10 @@ interface Warm {
 
 let warm: Warm | undefined;
 let jobs = 0;
+/** Every content file's text in the site last built (its last good version); unknown until a build is known good. */
+let lastGood: Texts | undefined;
+/** The files at their last good version on the site, because their text as saved was refused: with their problems. */
+let standing = new Map<string, string>();
 
 /** Warms up from the full build just made: its bundles, its plan and content, and the service files it validated. */
 async function warmUp(): Promise<void> {
@@ -124,10 +131,11 @@ async function warmUp(): Promise<void> {
   let saved: { key: string; meta: Bundled };
   let plan: ContentStepResult;
   let content: Content;
+  let contentHashThen: string;
   try {
     saved = JSON.parse(readFileSync(path.join(kept, 'key.json'), 'utf8')) as { key: string; meta: Bundled };
     plan = JSON.parse(readFileSync(path.join(cache, 'content-step.json'), 'utf8')) as ContentStepResult;
-    content = (JSON.parse(readFileSync(path.join(cache, 'content.json'), 'utf8')) as { content: Content }).content;
+    ({ content, hash: contentHashThen } = JSON.parse(readFileSync(path.join(cache, 'content.json'), 'utf8')) as ContentSnapshot);
   } catch {
     return;
   }
@@ -143,6 +151,11 @@ async function warmUp(): Promise<void> {
   const workers = Array.from({ length: count }, (_, index) => new LiveWorker(script, index, count, bundles));
   // Service files the build validated are not validated again on the first change.
   warm = { key, bundled: saved.meta, workers, plan, content, validated: readValidatedServices(path.join(cache, 'validated-services.json')), files: [] };
+  // The files as they are are each one's last good version when the site was built from them; otherwise they are
+  // known only after the next build that passes.
+  const texts = contentTexts(contentRoot());
+  lastGood = contentHash(contentRoot()) === contentHashThen ? texts : undefined;
+  standing = new Map();
 }
 
 function stopWorkers(): void {
@@ -207,24 +220,89 @@ async function published(write: (output: BuildOutput) => Promise<unknown>): Prom
   }
 }
 
+/** A check of the content, with what it printed and validated. */
+interface Tried extends Attempt {
+  printed: string[];
+  warnings: string[];
+  validated: ValidatedServices['next'];
+}
+
+/** A check that passed. */
+interface Checked extends Tried {
+  result: Plan;
+  content: Content;
+}
+
+/**
+ * The content to build: as saved when the content step takes it; otherwise, with each refused file at its last good
+ * version (standIn.ts), when the rest builds. `texts` is what is built, `refused` the files left at their last good
+ * version with their own problems, `updated` says what was written for the backend. Or the answer to give when
+ * nothing can be built.
+ */
+async function checkedContent(state: Warm): Promise<(Checked & { texts: Texts; refused: Map<string, string>; updated: { formChoicesUpdated: boolean; workflowSqlUpdated: boolean } }) | { refusedRun: BuildRun }> {
+  const from = contentRoot();
+  // Hashed before reading, as the loader does; a snapshot made from last good versions is the prerender's all the
+  // same for the files as they are now (src/content/getContent.ts compares the two).
+  const hash = contentHash(from);
+  const now = contentTexts(from);
+  let checks = 0;
+  const attempts: Tried[] = [];
+  const check = async (texts?: Texts): Promise<Tried> => {
+    checks += 1;
+    const snapshot = path.join(liveDir, `content-${jobs}${checks > 1 ? `-${checks}` : ''}.json`);
+    // What the content step prints (a stage note, the warnings) is the build's output, as it would be.
+    const printed: string[] = [];
+    const warnings: string[] = [];
+    const validated: ValidatedServices = { known: state.validated, next: new Map() };
+    const root = texts ? writeContentFolder(path.join(liveDir, 'last-good'), texts, path.join(from, 'images')) : from;
+    const { result, content } = await checkContent(snapshot, validated, { log: (text) => printed.push(text), warn: (text) => warnings.push(text) }, root);
+    if (result.ok && content && texts) {
+      const kept = JSON.parse(readFileSync(snapshot, 'utf8')) as ContentSnapshot;
+      writeFileSync(snapshot, JSON.stringify({ ...kept, hash }));
+    }
+    const attempt: Tried = { result, content, snapshot, printed, warnings, validated: validated.next };
+    attempts.push(attempt);
+    return attempt;
+  };
+  const removeSnapshots = (but?: Attempt) => {
+    for (const attempt of attempts) if (attempt !== but) rmSync(attempt.snapshot, { force: true });
+  };
+
+  const first = await check();
+  if (first.result.ok && first.content) return { ...(first as Checked), texts: now, refused: new Map(), updated: first.result };
+  const refusedFirst: Extract<ContentStepResult, { ok: false }> = first.result.ok ? { ok: false, error: 'The content could not be checked.' } : first.result;
+  const stood = lastGood ? await standIn(lastGood, now, from, refusedFirst, check) : undefined;
+  if (stood?.built?.result.ok && stood.built.content) {
+    const built = stood.built as Checked;
+    removeSnapshots(built);
+    const ok = stood.passed.map((attempt) => attempt.result).filter((result): result is Plan => result.ok);
+    return {
+      ...built,
+      texts: stood.texts,
+      refused: stood.refused,
+      updated: { formChoicesUpdated: ok.some((result) => result.formChoicesUpdated), workflowSqlUpdated: ok.some((result) => result.workflowSqlUpdated) },
+    };
+  }
+  removeSnapshots();
+  if (!stood) return { refusedRun: { code: 1, stdout: first.printed.join('\n'), stderr: failedBuildText(refusedFirst.error, true) } };
+  // Every changed file refused: nothing to build. Each file is told its own problems.
+  for (const [file, message] of stood.refused) standing.set(file, message);
+  const heldBack = [...standing].map(([file, message]) => ({ file, message }));
+  return { refusedRun: { code: 1, stdout: '', stderr: failedBuildText(heldBack.map(({ file, message }) => `content/${file}:\n${message}`).join('\n\n'), true), refused: heldBack } };
+}
+
 async function liveBuild(): Promise<BuildRun> {
   const started = performance.now();
   if (!warm || warm.workers.some((worker) => worker.exited) || !existsSync(client) || bundleKey(root) !== warm.key) return fullBuild();
   const state = warm;
   jobs += 1;
   mkdirSync(liveDir, { recursive: true });
-  const snapshot = path.join(liveDir, `content-${jobs}.json`);
   const planFile = path.join(liveDir, `plan-${jobs}.json`);
-  // What the content step prints (a stage note, the warnings) is the build's output, as it would be.
-  const printed: string[] = [];
-  const warnings: string[] = [];
-  const validated: ValidatedServices = { known: state.validated, next: new Map() };
-  const { result, content } = await checkContent(snapshot, validated, { log: (text) => printed.push(text), warn: (text) => warnings.push(text) });
-  if (content) state.validated = validated.next;
-  if (!result.ok || !content) {
-    rmSync(snapshot, { force: true });
-    return { code: 1, stdout: printed.join('\n'), stderr: failedBuildText(result.ok ? 'The content could not be checked.' : result.error, true) };
-  }
+  // The content as saved; refused, each refused file at its last good version in its place (standIn.ts).
+  const checked = await checkedContent(state);
+  if ('refusedRun' in checked) return checked.refusedRun;
+  const { result, content, snapshot, printed, warnings } = checked;
+  state.validated = checked.validated;
   writeFileSync(planFile, JSON.stringify(result));
 
   const only = ownPagesOnly(state.content, content);
@@ -278,7 +356,10 @@ async function liveBuild(): Promise<BuildRun> {
   const seconds = ((performance.now() - started) / 1000).toFixed(2);
   const which = only ? `${rendered} page${rendered === 1 ? '' : 's'} of what changed rendered again` : `every page rendered again (${rendered})`;
   const built = `Built ${result.paths.length} public pages into dist/client in ${seconds} s: ${which}, ${written.length} written; the bundles and every other file as they were.`;
-  return { code: 0, stdout: [built, ...updatedLines(result), ...printed].join('\n'), stderr: warnings.join('\n') };
+  lastGood = checked.texts;
+  standing = checked.refused;
+  const heldBack = [...standing].map(([file, message]) => ({ file, message }));
+  return { code: 0, stdout: [built, ...updatedLines({ ...result, ...checked.updated }), ...printed].join('\n'), stderr: warnings.join('\n'), refused: heldBack };
 }
 
 // --full: the builder before this one stopped mid-way (liveBuildClient.ts); the first build is a full one.

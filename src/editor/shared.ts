@@ -22,14 +22,24 @@ export interface EditorPageConfig {
   siteUrl: string | null;
 }
 
-/** The last save, as the content watcher of `npm start` saw it built. */
+/** A file (under content/) the site keeps at its last good version until it is corrected, with its own problems. */
+export interface RefusedFile {
+  file: string;
+  message: string;
+}
+
+/**
+ * The last save, as the content watcher of `npm start` saw it built. `files`: the files saved since the build before.
+ * `waiting`: every file the site keeps at its last good version, each with its own problems (the files of a live
+ * build that are there are not on the site; the others are).
+ */
 export type EditorStatus =
   | { state: 'idle' }
-  | { state: 'building'; files: string[]; at: string }
+  | { state: 'building'; files: string[]; at: string; waiting?: RefusedFile[] }
   /** `notes`: what the build warned of (a service no page links to, words repeated from another service). */
-  | { state: 'live'; files: string[]; pages: string[]; at: string; notes: string }
+  | { state: 'live'; files: string[]; pages: string[]; at: string; notes: string; waiting?: RefusedFile[] }
   /** `stopped`: the build took too long and was stopped (nothing to correct: save again), rather than refused. */
-  | { state: 'failed'; files: string[]; message: string; at: string; stopped?: boolean };
+  | { state: 'failed'; files: string[]; message: string; at: string; stopped?: boolean; waiting?: RefusedFile[] };
 
 /** The pages a changed content file shows on (the first is its own), for the editor's "See it" links. */
 export function pagesOf(file: string): string[] {

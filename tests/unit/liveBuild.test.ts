@@ -61,7 +61,7 @@ beforeAll(async () => {
   live = startLiveBuilder({ ...withoutProductionSignals(process.env), BUILD_QUIET: '1', ...PINNED_ENV }, project.dir);
   // Warm: the first build is already a live one.
   writeFileSync(file(SERVICE), readFileSync(file(SERVICE), 'utf8'));
-  expect((await live.build()).stdout).toMatch(/^Built 45 public pages into dist\/client in [\d.]+ s: 0 pages of what changed rendered again, 0 written/);
+  expect((await live.build()).stdout).toMatch(/^Built 76 public pages into dist\/client in [\d.]+ s: 0 pages of what changed rendered again, 0 written/);
 }, 120_000);
 
 afterAll(() => {
@@ -102,7 +102,7 @@ describe('a saved change built by the live builder gives the site a full build g
   test('a new card title (on the grids, menus and contact form) renders every page', async () => {
     setField(SERVICE, ['card', 'title'], 'Home Tidying');
     const { run, changed } = await liveThenFull();
-    expect(run.stdout).toMatch(/: every page rendered again \(47\), \d+ written;/);
+    expect(run.stdout).toMatch(/: every page rendered again \(78\), \d+ written;/);
     expect(changed).toContain('index.html');
     expect(changed).toContain('contact/index.html');
   }, 60_000);
@@ -130,7 +130,8 @@ describe('a saved change built by the live builder gives the site a full build g
     const run = await live.build();
     expect(run.code).toBe(1);
     expect(run.stderr).toContain('Build failed. dist/client still holds the previous build, untouched');
-    expect(run.stderr).toContain(`${SERVICE}:2:8  title  the YAML cannot be read: the [ that opens here is never closed`);
+    expect(run.stderr).toContain('The YAML cannot be read at "Title": the [ that opens here is never closed');
+    expect(run.stderr).toContain(`(${SERVICE}, line 2)`);
     expect(outputManifest(client())).toBe(before);
     writeFileSync(file(SERVICE), text);
     expect((await live.build()).code).toBe(0);
