@@ -21,7 +21,7 @@ import { launchProblems, launchReport } from '../../src/launch.ts';
 import { productionSignal } from '../../src/launchHosts.ts';
 import { reservedValues } from '../../src/content/reservedValues.ts';
 import { FORM_CHOICES_FILE, writeFormChoices } from '../../src/forms/formChoices.ts';
-import { editorCollections, type DecapCollection } from './editorConfig.ts';
+import { editorChoices, editorCollections, type DecapCollection } from './editorConfig.ts';
 import { checkRemovedStages } from '../../src/workflow/removedStages.ts';
 import { WORKFLOW_SQL_FILE, writeWorkflowSql } from '../../src/workflow/stagesSql.ts';
 import { publicRoutes } from '../../src/routes.ts';
@@ -120,7 +120,8 @@ async function contentResult(content: Content, output: StepOutput): Promise<Cont
     images: Object.values(content.images),
     // The content editor's configuration, from the schemas loaded here (scripts/generator/editorConfig.ts).
     siteName: content.site.name,
-    editorCollections: editorCollections(),
+    // The directory's service and category are chosen from the services and groups this content holds.
+    editorCollections: editorCollections(undefined, editorChoices(content)),
   };
 }
 
