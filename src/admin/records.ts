@@ -126,14 +126,15 @@ export function searchRows<T>(rows: T[], query: string, fields: ReadonlyArray<Te
 }
 
 /**
- * The requests of this week as Reports count them: created in the office's week (Monday 00:00 to the next Monday
- * 00:00, New York time: reports/periods.ts weekOf), suspected spam left out (a record at `spamStage` now, as
- * Reports leave it out of every count: 20261127000820_reports.sql). A date JavaScript cannot read is not counted.
+ * The requests of this week as Reports count them ("This week": reports/periods.ts thisWeek): created in the
+ * office's week (from Monday 00:00 New York time, weekOf) up to now, suspected spam left out (a record at
+ * `spamStage` now, as Reports leave it out of every count: 20261127000820_reports.sql). A date JavaScript cannot
+ * read, or one still to come, is not counted.
  */
 export function countThisWeek(rows: ReadonlyArray<{ created_at: string; stage: string }>, spamStage: string, now = Date.now()): number {
   const week = weekOf(new Date(now));
   const from = week.from.getTime();
-  const to = week.to.getTime();
+  const to = Math.min(week.to.getTime(), now);
   return rows.reduce((count, row) => {
     const at = Date.parse(row.created_at);
     return count + (at >= from && at < to && row.stage !== spamStage ? 1 : 0);

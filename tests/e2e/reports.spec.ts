@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
 import { formChoices } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { rangeSlug, thisWeek } from '../../src/admin/reports/periods.ts';
+import { formatDuration } from '../../src/admin/format.ts';
 import { formatMinutes } from '../../src/admin/reports/reportTables.ts';
 import { service, signIn } from './dashboard.ts';
 import { consentGiven, seriousViolations } from './formPages.ts';
@@ -165,6 +166,33 @@ test('the period is chosen with the keyboard; a report the server fails shows th
   await page.getByRole('button', { name: 'Try again' }).click();
   await expect(rowCells(page, 'Inquiries: Inquiries received', 'Received').first()).toHaveText(/^\d+ \(\d+ before\)$/);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the Inquiries list and Reports say the same first reply: three and a half minutes reads the same in both', { tag: '@desktop' }, async ({ page }, info) => {
+  const source = `e2e-agree-${info.project.name}-${Date.now().toString(36)}`;
+  const db = service();
+  // Arrived 3 min 30 s ago, answered now: the trigger stamps the reply.
+  const stored = await db
+    .from('inquiries')
+    .insert({ name: `Agree ${source}`, phone: '(860) 555-0152', care_for: 'myself', town: 'Agreeville', source, created_at: new Date(Date.now() - 210_000).toISOString(), ...consentGiven() })
+    .select('id')
+    .single();
+  expect(stored.error).toBeNull();
+  expect((await db.from('inquiries').update({ stage: 'contacted' }).eq('id', stored.data!.id)).error).toBeNull();
+  const replied = await db.from('inquiries').select('created_at, first_reply_at').eq('id', stored.data!.id).single();
+  const took = formatDuration(replied.data!.created_at as string, Date.parse(replied.data!.first_reply_at as string));
+  expect(took).toMatch(/^[34] min$/);
+
+  await signIn(page, undefined, undefined, '/admin?view=inquiries');
+  await expect(page.getByText('Loading inquiries...')).toBeHidden();
+  // The list: the record's Waiting column (it is Contacted, so under Open).
+  await page.getByLabel('Search inquiries').fill(source);
+  await expect(page.locator('tbody tr', { hasText: `Agree ${source}` })).toContainText(`answered in ${took}`);
+  // Reports: the same words for the source's median (its one reply).
+  const sections = page.getByRole('navigation', { name: 'Dashboard sections' });
+  await sections.getByRole('link', { name: 'Reports' }).click();
+  await expect(page.getByText('Loading reports...')).toBeHidden();
+  await expect(rowCells(page, 'Inquiries: By source, and conversion to client', source)).toHaveText(['1 (0 before)', '0 (0 before)', '0% (none before)', `${took} (none before)`]);
 });
 
 test('at 375 px a table wider than its card says it scrolls sideways, shows where it is cut, and scrolls with the keyboard', { tag: '@phone' }, async ({ page }, info) => {

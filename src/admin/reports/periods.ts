@@ -70,7 +70,7 @@ export function weekStart(instant: Date): Date {
 /**
  * The office's week holding `instant`: Monday 00:00 to the next Monday 00:00 in New York (167 or 169 hours when the
  * clocks change in it). The one week of the dashboard: the lists' "This Week" count (records.ts countThisWeek) and
- * Reports' "This week" (thisWeek below, which runs from the same Monday to now).
+ * Reports' "This week" (thisWeek below) both run from its Monday to now.
  */
 export function weekOf(instant: Date): Range {
   const from = weekStart(instant);
