@@ -33,7 +33,8 @@ import type { ImageAsset } from '../../src/images.ts';
 export type ContentStepResult =
   /** `problems`: the content's problems, each with its file, when the refusal is about them (a ContentError). */
   | { ok: false; error: string; problems?: ContentProblem[] }
-  | { ok: true; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[]; siteName: string; editorCollections: DecapCollection[] };
+  /** `warnings`: what valid content should still look at (a copied service still a draft ...), each with its file, as problems are. */
+  | { ok: true; warnings: ContentProblem[]; formChoicesUpdated: boolean; workflowSqlUpdated: boolean; paths: string[]; sitemap: string; robots: string; policySources: PolicySources; images: ImageAsset[]; siteName: string; editorCollections: DecapCollection[] };
 
 /** What validating depends on besides a file's text: the schemas, the loader, and the parsers and zod (their versions, in the lockfile). */
 export function validationCodeKey(): string {
@@ -78,14 +79,19 @@ export function writeValidatedServices(file: string, services: ValidatedServices
  */
 export async function checkContent(snapshotFile: string, validated: ValidatedServices, output: StepOutput = console, root = contentRoot()): Promise<{ result: ContentStepResult; content?: Content }> {
   let content;
+  let warnings: ContentProblem[] = [];
   try {
     // Warnings do not stop the build: they are printed (on stderr, beside the build's other output) and it goes on.
-    content = await loadContentToSnapshot(snapshotFile, root, validated, (warnings) => output.warn(`\n${formatWarnings(warnings)}\n`));
+    content = await loadContentToSnapshot(snapshotFile, root, validated, (found) => {
+      warnings = found;
+      output.warn(`\n${formatWarnings(found)}\n`);
+    });
   } catch (error) {
     if (error instanceof ContentError) return { result: { ok: false, error: error.message, problems: error.problems } };
     throw error;
   }
-  return { result: await contentResult(content, output), content };
+  const result = await contentResult(content, output);
+  return { result: result.ok ? { ...result, warnings } : result, content };
 }
 
 /** The build's plan from valid content, or why it may not be built (a removed stage in use, a launch not ready). */
@@ -107,6 +113,7 @@ async function contentResult(content: Content, output: StepOutput): Promise<Cont
   const routes = publicRoutes(content);
   return {
     ok: true,
+    warnings: [],
     // The Edge Function cannot read content/: it gets the form's choices from a generated module.
     formChoicesUpdated: writeFormChoices(content),
     // Nor can the database: its stage lookup tables are kept in step by a generated SQL file.

@@ -18,6 +18,7 @@ import { CONTENT_SCHEMAS } from '../../src/content/jsonSchemas.ts';
 import { pageSchemas, type PageName } from '../../src/content/schemas/page.ts';
 import type { Content } from '../../src/content/content.ts';
 import { parseYamlSource } from '../../src/content/source.ts';
+import { labelFor, singular } from '../../src/content/fieldNames.ts';
 
 /** The file formats the editor page registers (Decap's registerCustomFormat): YAML kept as written, MDX front matter + raw body. */
 export const EDITOR_FORMATS = { yaml: 'content-yaml', mdx: 'content-mdx' } as const;
@@ -336,25 +337,8 @@ export function patternsOf(node: JsonNode): string[] {
   return all ?? (node.pattern ? [node.pattern] : []);
 }
 
-/** Keys whose words alone would not tell an editor what they hold. */
-const LABELS: Record<string, string> = {
-  src: 'Picture file',
-  alt: 'What the picture shows (alt text)',
-  noindex: 'Hide from search engines',
-  meta: 'Search engines (title, description, keywords)',
-  hero: 'Top of the page',
-};
-
-/** "serviceType" -> "Service type", "too-large" -> "Too large", "radiusMeters" -> "Radius meters". */
-export function labelFor(key: string): string {
-  if (LABELS[key]) return LABELS[key];
-  const words = key
-    .replace(/([a-z0-9])([A-Z])/g, '$1 $2')
-    .replace(/[-_]+/g, ' ')
-    .trim()
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
+// The labels are shared with the content's messages, which name a field as the editor shows it.
+export { labelFor };
 
 /** Patterns the JSON Schema names by a format only, and what they ask for. */
 const FORMAT_PATTERNS: Record<string, [string, string]> = {
@@ -504,12 +488,6 @@ function toField(name: string, raw: JsonNode, definitions: Record<string, JsonNo
 function isImage(node: JsonNode & { ref?: string }): boolean {
   const keys = Object.keys(node.properties ?? {}).sort().join(',');
   return node.ref === 'image' || keys === 'alt,src';
-}
-
-function singular(name: string): string {
-  if (/ies$/.test(name)) return name.replace(/ies$/, 'y');
-  if (/(ss|us)$/.test(name)) return name;
-  return name.replace(/s$/, '') || name;
 }
 
 /** The JSON Schema of a content type as the editor is made from it: zod's, with the messages of its patterns. */

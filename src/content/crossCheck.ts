@@ -3,6 +3,7 @@
  * each list names a service once; a directory card repeats no service's title; its categories are its groups.
  */
 import type { ParsedFile } from './source.ts';
+import { ordinal } from './fieldNames.ts';
 import { type ContentProblem, didYouMean } from './problems.ts';
 import type { DirectoryFile } from './schemas/directory.ts';
 import { LIST_SIZES, type ListName, type Lists } from './schemas/lists.ts';
@@ -51,7 +52,7 @@ export function crossCheck({ services, lists, directory, regions, invalidSlugs }
       namesAService(lists, [list, index], name);
       const first = firstAt.get(name);
       if (first === undefined) firstAt.set(name, index);
-      else at(lists, [list, index], `expected each service once in the list, found "${name}" again (also ${list}[${first}])`);
+      else at(lists, [list, index], `expected each service once in the list, found "${name}" again (also the ${ordinal(first + 1)} of this list)`);
     });
   }
 
@@ -65,7 +66,7 @@ export function crossCheck({ services, lists, directory, regions, invalidSlugs }
     namesAService(directory, ['entries', index, 'service'], entry.service);
     const linked = bySlug.get(entry.service);
     if (linked && entry.title === linked.data.card.title) {
-      at(directory, ['entries', index, 'title'], `expected a title only where it differs from the service's own, found "${entry.title}", the card.title of ${linked.file} (delete this line: that title is used)`);
+      at(directory, ['entries', index, 'title'], `expected a title only where it differs from the service's own, found "${entry.title}", the title of the card of ${linked.file} (delete this line: that title is used)`);
     }
     if (!groups.includes(entry.category)) {
       at(directory, ['entries', index, 'category'], `expected one of the group names under "groups", found "${entry.category}"${didYouMean(entry.category, groups) || ' (add it to groups to show it)'}`);

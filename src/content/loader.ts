@@ -6,7 +6,7 @@
  * `onWarnings` for the caller to print.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { z } from 'zod';
 import { bodyLinks, clientStageProblems, crossCheck, unlinkedServiceWarnings } from './crossCheck.ts';
@@ -26,7 +26,8 @@ import { pageSchemas, type PageCopy, type PageName } from './schemas/page.ts';
 import { regionsSchema } from './schemas/regions.ts';
 import { slug as slugSchema } from './schemas/common.ts';
 import { serviceSchema, type Service } from './schemas/service.ts';
-import { serviceCopyWarnings } from './serviceCopies.ts';
+import { copyDraftWarnings, serviceCopyWarnings } from './serviceCopies.ts';
+import { describePlace } from './fieldNames.ts';
 import { siteSchema } from './schemas/site.ts';
 import { retentionSchema } from './schemas/retention.ts';
 import { repliesSchema } from './schemas/replies.ts';
@@ -61,6 +62,11 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   /** The values of the identity tokens ((site.name)) ..., read from site.yaml as written (identityTokens.ts). */
   let identity: Map<string, string> = new Map();
   const siteFile = path.join(root, 'site.yaml');
+  /** Each readable file's data as written, by its path as shown: a message names a list's items by their titles. */
+  const written = new Map<string, unknown>();
+  /** A problem with its field in words, where a check gave only its path. */
+  const named = (problem: ContentProblem): ContentProblem =>
+    problem.place !== undefined || !problem.path.length ? problem : { ...problem, place: describePlace(problem.path, written.get(problem.file)) };
 
   function parseFile<S extends z.ZodType>(absolute: string, schema: S, text?: string, lineOffset = 0, mdx = false): ParsedFile<z.infer<S>> | undefined {
     const file = show(absolute);
@@ -88,6 +94,7 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
       problems.push({ file, line: lineOffset + 1, column: 1, path: [], message: `expected the fields of this content type, found ${what}` });
       return undefined;
     }
+    written.set(file, source.data);
     if (absolute === siteFile) identity = identityValues(source.data);
     // Tokens are replaced before the schema's checks: a length limit counts what visitors read.
     const tokens = resolveTokens(source.data, identity, file, (fieldPath) => source.locate(fieldPath), absolute === siteFile);
@@ -154,14 +161,14 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     const parsed = parseFile(absolute, jobSchema);
     if (!parsed) continue;
     if (parsed.data.validThrough < parsed.data.datePosted) {
-      problems.push({ file: parsed.file, ...parsed.source.locate(['validThrough']), path: ['validThrough'], message: `expected a date on or after datePosted (${parsed.data.datePosted}), found ${parsed.data.validThrough}` });
+      problems.push({ file: parsed.file, ...parsed.source.locate(['validThrough']), path: ['validThrough'], message: `expected a date on or after the date posted (${parsed.data.datePosted}), found ${parsed.data.validThrough}` });
     }
     jobs.push({ ...parsed.data, slug: jobSlug });
   }
 
   const servicesDir = path.join(root, 'services');
   /** `links`: the services an .mdx body links to, for the warning about a service no page links to. */
-  const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx'; links: string[] }> = [];
+  const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx'; links: string[]; copiedFrom?: string; modified?: number }> = [];
   const invalidSlugs = new Set<string>();
   /** The MDX bodies' check, loaded with its parser for the first body that needs it. */
   let checkBody: Promise<MdxBodyCheck> | undefined;
@@ -188,7 +195,9 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     }
     const parse = extension === '.mdx' ? () => parseMdxService(absolute, raw) : () => parseFile(absolute, serviceSchema, raw);
     const parsed = validated ? await parseServiceOnce(absolute, raw, extension === '.mdx', validated, parse) : await parse();
-    if (parsed) serviceFiles.push({ ...parsed, slug, format: extension === '.mdx' ? 'mdx' : 'yaml', links: extension === '.mdx' ? bodyLinks(raw) : [] });
+    // Which of two files that share words is the copy (serviceCopies.ts): new:service's note, else the later written.
+    const copiedFrom = /copied from ([\w-]+\.(?:yaml|mdx))/.exec(raw)?.[1];
+    if (parsed) serviceFiles.push({ ...parsed, slug, format: extension === '.mdx' ? 'mdx' : 'yaml', links: extension === '.mdx' ? bodyLinks(raw) : [], copiedFrom, modified: statSync(absolute).mtimeMs });
     else invalidSlugs.add(slug);
   }
 
@@ -212,7 +221,10 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     const data = known.get(digest);
     // The positions the checks across files may point at: the frontmatter's, in an .mdx file.
     const before = data && { file: show(absolute), source: mdx ? sourceWhenAsked(show(absolute), MDX_FRONTMATTER.exec(raw)?.[1] ?? '', 1) : sourceWhenAsked(show(absolute), raw), data };
-    if (before) valid.push(before);
+    if (before) {
+      valid.push(before);
+      written.set(before.file, data);
+    }
     const parsed = before || (await parse());
     if (parsed) next.set(digest, parsed.data);
     return parsed;
@@ -221,9 +233,10 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   if (lists && directory && regions) problems.push(...crossCheck({ services: serviceFiles, lists, directory, regions, invalidSlugs }));
   const { problems: imageProblems, images } = await checkImages(valid, path.join(root, 'images'));
   problems.push(...imageProblems);
-  if (problems.length) throw new ContentError(problems);
-  const warnings = [...serviceCopyWarnings(serviceFiles), ...unlinkedServiceWarnings(serviceFiles, lists!.data, directory!.data)];
-  if (warnings.length) onWarnings?.(sortProblems(warnings));
+  if (problems.length) throw new ContentError(problems.map(named));
+  const shared = serviceCopyWarnings(serviceFiles, directory!.data);
+  const warnings = [...shared, ...copyDraftWarnings(serviceFiles, directory!.data, shared), ...unlinkedServiceWarnings(serviceFiles, lists!.data, directory!.data)];
+  if (warnings.length) onWarnings?.(sortProblems(warnings.map(named)));
 
   const services = serviceFiles.map(({ data, slug, file, format }): ServicePage => ({ ...data, slug, canonicalPath: `/${slug}`, pageId: slug, file, format }));
   const cardTitles = new Map(services.map((service) => [service.slug, service.card.title]));

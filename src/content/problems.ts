@@ -1,8 +1,11 @@
 /**
- * The one place that turns a content problem into the sentence an editor reads:
- *   content/services/foot-care.yaml:12:5  features[2].title  expected a string, found a number
- * Every check (YAML syntax, zod schemas, cross-file rules, MDX) reports through `ContentProblem`.
+ * The one place that turns a content problem into the sentence an editor reads: the field in words, what is
+ * wrong with the words at fault quoted in full, then the file and line, e.g.
+ *   Title of the 3rd feature: expected a string, found a whole number (42)  (content/services/foot-care.yaml, line 26)
+ * Every check (YAML syntax, zod schemas, cross-file rules, MDX) reports through `ContentProblem`; the field is named
+ * by the labels the content editor shows (fieldNames.ts).
  */
+import { describePlace } from './fieldNames.ts';
 
 export type FieldPath = ReadonlyArray<string | number>;
 
@@ -16,11 +19,16 @@ export interface ContentProblem {
   path: FieldPath;
   /** What was expected and what was found, e.g. 'expected a string, found a number'. */
   message: string;
+  /**
+   * The field in words, e.g. "Answer of the 4th question, 'Do you take Medicaid?'" (fieldNames.ts): the loader
+   * adds it from the file's data, which names the items; without it, the path's words name them by place only.
+   */
+  place?: string;
   /** The text of the line, shown under the message with a caret under the column (for YAML syntax errors). */
   lineText?: string;
 }
 
-/** ['features', 2, 'title'] -> 'features[2].title' */
+/** ['features', 2, 'title'] -> 'features[2].title', as the file writes it (for code and logs, not for editors). */
 export function formatPath(path: FieldPath): string {
   return path.reduce<string>(
     (out, key) => (typeof key === 'number' ? `${out}[${key}]` : out ? `${out}.${key}` : key),
@@ -28,10 +36,22 @@ export function formatPath(path: FieldPath): string {
   );
 }
 
+/** Where a problem is, said second: "content/faq.yaml, line 14", or the file alone. */
+export function problemWhere(problem: Pick<ContentProblem, 'file' | 'line'>): string {
+  return problem.line === undefined ? problem.file : `${problem.file}, line ${problem.line}`;
+}
+
+/** The problem in words: the field, what is wrong, then where (see the top of this file). */
+export function problemSentence(problem: ContentProblem): string {
+  // A setting, not a file (the launch check's VITE_SUPABASE_URL ...): its name is what the sentence is about.
+  if (!problem.file.includes('/')) return `${problem.file}  ${problem.message}`;
+  const place = problem.place ?? describePlace(problem.path);
+  const what = place ? `${place}: ${problem.message}` : problem.message.charAt(0).toUpperCase() + problem.message.slice(1);
+  return `${what}  (${problemWhere(problem)})`;
+}
+
 export function formatProblem(problem: ContentProblem): string {
-  const where = problem.line === undefined ? problem.file : `${problem.file}:${problem.line}:${problem.column ?? 1}`;
-  const field = formatPath(problem.path);
-  const text = field ? `${where}  ${field}  ${problem.message}` : `${where}  ${problem.message}`;
+  const text = problemSentence(problem);
   return problem.lineText === undefined || problem.line === undefined ? text : `${text}\n${showLine(problem.lineText, problem.line, problem.column ?? 1)}`;
 }
 
@@ -48,8 +68,8 @@ function showLine(lineText: string, line: number, column: number): string {
   if (shown.length > WIDTH) {
     const start = Math.max(0, Math.min(caret - 40, shown.length - WIDTH));
     const cut = shown.slice(start, start + WIDTH);
-    shown = `${start > 0 ? '...' : ''}${cut}${start + WIDTH < shown.length ? '...' : ''}`;
-    caret = caret - start + (start > 0 ? 3 : 0);
+    shown = `${start > 0 ? '…' : ''}${cut}${start + WIDTH < shown.length ? '…' : ''}`;
+    caret = caret - start + (start > 0 ? 1 : 0);
   }
   const number = String(line);
   return `    ${number} | ${shown.trimEnd()}\n    ${' '.repeat(number.length)} | ${' '.repeat(Math.max(0, caret))}^`;
@@ -77,7 +97,7 @@ export class ContentError extends Error {
 /**
  * Warnings of valid content, each in the form of a problem, e.g.
  *   The content has 1 warning (the pages are built; look at it all the same):
- *     content/services/home-help.yaml:57:10  card.title  the same card title as content/services/housekeeping.yaml:57:10 ...
+ *     Title of the card: the same title as content/services/housekeeping.yaml (line 57), ...  (content/services/home-help.yaml, line 57)
  */
 export function formatWarnings(warnings: ContentProblem[]): string {
   const count = warnings.length === 1 ? '1 warning (the pages are built; look at it all the same)' : `${warnings.length} warnings (the pages are built; look at them all the same)`;
@@ -102,11 +122,36 @@ export function describeValue(value: unknown): string {
   }
 }
 
-/** A short quotation of a found value for messages: "hart", 14, a list ... */
-export function quoteValue(value: unknown): string {
-  if (typeof value === 'string') return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+/**
+ * A found value quoted for a message, in full: "hart", 14, a list ... Line breaks read as spaces. A text longer than
+ * `room` is shortened around the words at fault (`fault`: where they start and end in it), which are kept whole.
+ */
+export function quoteValue(value: unknown, fault?: { start: number; end: number }, room = 240): string {
+  if (typeof value === 'string') return `"${excerpt(value, fault, room)}"`;
   if (typeof value === 'number' || typeof value === 'boolean') return String(value);
   return describeValue(value);
+}
+
+/**
+ * A text with the words at `fault` kept whole and what is around them shortened with … to about `room` characters,
+ * cut between words. Without a fault the whole text is kept, however long: the words at fault may be anywhere.
+ */
+export function excerpt(text: string, fault?: { start: number; end: number }, room = 240): string {
+  const flat = (part: string) => part.replace(/\s*\r?\n\s*/g, ' ');
+  if (!fault || text.length <= room) return flat(text);
+  const around = Math.max(20, Math.floor((room - (fault.end - fault.start)) / 2));
+  let start = Math.max(0, fault.start - around);
+  let end = Math.min(text.length, fault.end + around);
+  // Cut between words, never inside the words at fault.
+  if (start > 0) {
+    const space = text.indexOf(' ', start);
+    if (space !== -1 && space < fault.start) start = space + 1;
+  }
+  if (end < text.length) {
+    const space = text.lastIndexOf(' ', end);
+    if (space >= fault.end) end = space;
+  }
+  return `${start > 0 ? '…' : ''}${flat(text.slice(start, end))}${end < text.length ? '…' : ''}`;
 }
 
 /** The closest candidate within a small edit distance, for "did you mean ...?" hints. */

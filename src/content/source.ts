@@ -7,6 +7,7 @@
  * replaces them; no code guesses them by their look.
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument, visit, type Node, type ScalarTag } from 'yaml';
+import { describePlace } from './fieldNames.ts';
 import type { ContentProblem, FieldPath } from './problems.ts';
 import { describeYamlError } from './yamlSyntax.ts';
 import { readPlainYaml } from './fastYaml.ts';
@@ -57,7 +58,7 @@ export function readYamlFully(file: string, text: string, lineOffset = 0): YamlS
   // After the first syntax error the parser is out of step, and what it reports next is mostly noise.
   const problems: ContentProblem[] = doc.errors.slice(0, 1).map((error) => {
     const { line, column, path, message } = describeYamlError(text, error);
-    return { file, line: line + lineOffset, column, path, message: `the YAML cannot be read: ${message}`, lineText: text.split(/\r?\n/)[line - 1] ?? '' };
+    return { file, line: line + lineOffset, column, path, place: cannotRead(path), message, lineText: text.split(/\r?\n/)[line - 1] ?? '' };
   });
 
   const firstContent = text.search(/^[^#\s]/m);
@@ -116,12 +117,19 @@ export function readYamlFully(file: string, text: string, lineOffset = 0): YamlS
       if (warning.code !== 'TAG_RESOLVE_FAILED') continue;
       const tag = /tag: (\S+)/.exec(warning.message)?.[1] ?? 'this tag';
       if (tag === PLACEHOLDER_TAG) continue; // on a group of fields or a list: said below
-      problems.push({ file, ...position(warning.pos[0]), path: [], message: `unknown tag ${tag}: the one tag content uses is ${PLACEHOLDER_TAG}, in front of a value not given yet` });
+      const written = tag.replace(/^tag:yaml\.org,2002:/, '!!');
+      const fieldPath = taggedPath(doc, tag, warning.pos[0]);
+      problems.push({
+        file,
+        ...position(warning.pos[0]),
+        path: fieldPath,
+        message: `the value starts with "${written}", a mark this site does not know (in YAML, a word starting with ! in front of a value gives the value a type): delete "${written}", or, if it belongs to the words, put the whole value in double quotes. The one mark content uses is ${PLACEHOLDER_TAG}, in front of a value not given yet`,
+      });
     }
     visit(doc, {
       Collection(_key, node, ancestors) {
         if (node.tag === PLACEHOLDER_TAG && node.range) {
-          problems.push({ file, ...position(node.range[0]), path: pathOf(ancestors, node), message: `${PLACEHOLDER_TAG} marks one value, not a group of fields or a list: put it in front of each value not given yet` });
+          problems.push({ file, ...position(node.range[0]), path: pathOf(ancestors, node), message: `${PLACEHOLDER_TAG} is in front of a group of fields or a list, but it marks one value not given yet (such as a phone number): move it in front of each value still to be given, or delete it` });
         }
       },
       Scalar(_key, node, ancestors) {
@@ -158,9 +166,28 @@ function aliasProblem(file: string, doc: ReturnType<typeof parseDocument>, posit
     },
   });
   const message = unresolved
-    ? `the YAML cannot be read: *${unresolved} refers to no &${unresolved} above it`
-    : 'the YAML cannot be read: its aliases (*name) repeat other values so many times that the data would be too large; write the values out instead';
-  return { file, ...(offset === undefined ? {} : position(offset)), path: [], message };
+    ? `*${unresolved} repeats a value named &${unresolved}, but no value above it has that name: write the value out in its place`
+    : 'its repeated values (*name) repeat other values so many times that the data would be too large: write the values out instead';
+  return { file, ...(offset === undefined ? {} : position(offset)), path: [], place: cannotRead([]), message };
+}
+
+/** How a file that cannot be read begins its message: 'The YAML cannot be read at "Title of the 3rd feature"'. */
+function cannotRead(path: FieldPath): string {
+  const place = describePlace(path);
+  return place ? `The YAML cannot be read at "${place}"` : 'The YAML cannot be read';
+}
+
+/** The field of the value written with `tag` nearest after `offset` (a tag the content does not know). */
+function taggedPath(doc: ReturnType<typeof parseDocument>, tag: string, offset: number): FieldPath {
+  let found: FieldPath | undefined;
+  visit(doc, {
+    Node(_key, node, ancestors) {
+      const range = (node as { range?: [number, number, number] }).range;
+      if (found || (node as { tag?: string }).tag !== tag || !range || range[1] < offset) return;
+      found = pathOf(ancestors, node);
+    },
+  });
+  return found ?? [];
 }
 
 /** A content file read and validated: its path, its source (for positions) and its data. */

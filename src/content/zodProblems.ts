@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ICON_NAMES, retiredFields } from './schemas/common.ts';
+import { describePlace } from './fieldNames.ts';
 import { type ContentProblem, type FieldPath, describeValue, didYouMean, quoteValue } from './problems.ts';
 import type { YamlSource } from './source.ts';
 
@@ -20,19 +21,20 @@ export function problemsFromZod(error: z.ZodError, file: string, source: YamlSou
       const retired = (object && retiredFields.get(object)) ?? {};
       return issue.keys.map((key) => {
         const path = [...issue.path, key] as FieldPath;
-        const message = retired[key] ? `is no longer used: ${retired[key](file)}` : unknownFieldMessage(key, known);
-        return { file, ...source.locate(path, 'key'), path, message };
+        const message = retired[key] ? `the field "${key}" is no longer used: ${retired[key](file)}` : unknownFieldMessage(key, known);
+        // Named at the group the field is written in: the field itself has no label.
+        return { file, ...source.locate(path, 'key'), path, place: describePlace(issue.path as FieldPath, source.data), message };
       });
     }
     const path = issue.path as FieldPath;
-    return [{ file, ...source.locate(path), path, message: messageFor(issue, valueAt(source.data, path)) }];
+    return [{ file, ...source.locate(path), path, place: describePlace(path, source.data), message: messageFor(issue, valueAt(source.data, path)) }];
   });
 }
 
 function unknownFieldMessage(key: string, known: string[]): string {
   const hint = didYouMean(key, known);
   const list = known.length ? `; the fields here are ${known.map((k) => `"${k}"`).join(', ')}` : '';
-  return hint ? `unknown field "${key}"${hint}` : `unknown field "${key}"${list}`;
+  return hint ? `"${key}" is not a field here${hint}` : `"${key}" is not a field here${list}`;
 }
 
 const typeNames: Record<string, string> = {
@@ -63,7 +65,8 @@ function messageFor(issue: Issue, found: unknown): string {
       return `expected ${formatNames[issue.format] ?? issue.message}, found ${quoteValue(found)}`;
     case 'custom':
       // A rule about a whole list (schemas/workflow.ts) says what it found: the value at its path is only "a list".
-      return `${issue.message}, found ${typeof issue.params?.found === 'string' ? issue.params.found : quoteValue(found)}`;
+      // A rule about some words of a text (a price in an answer) gives them as `fault`: they are quoted whole.
+      return `${issue.message}, found ${typeof issue.params?.found === 'string' ? issue.params.found : quoteValue(found, faultIn(found, issue.params?.fault))}`;
     default:
       return `${issue.message}, found ${quoteValue(found)}`;
   }
@@ -81,6 +84,13 @@ const formatNames: Record<string, string> = {
   date: 'a date written YYYY-MM-DD, e.g. "2026-11-01"',
 };
 
+/** Where a rule's words at fault (a regular expression the schema gives as params.fault) are in a text. */
+function faultIn(found: unknown, fault: unknown): { start: number; end: number } | undefined {
+  if (typeof found !== 'string' || !(fault instanceof RegExp)) return undefined;
+  const match = new RegExp(fault.source, fault.flags.replace('g', '')).exec(found);
+  return match ? { start: match.index, end: match.index + match[0].length } : undefined;
+}
+
 function describeFound(found: unknown): string {
   const kind = describeValue(found);
   return typeof found === 'string' || typeof found === 'number' ? `${kind} (${quoteValue(found)})` : kind;
@@ -97,6 +107,12 @@ function sizeMessage(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, f
     case 'string': {
       const length = typeof found === 'string' ? found.trim().length : 0;
       if (length === 0) return 'expected some text, found an empty string';
+      if (issue.code === 'too_big' && typeof found === 'string' && !issue.exact) {
+        // The words that go past the limit, quoted whole from the start of the word the limit falls in.
+        const text = found.trim();
+        const from = text.lastIndexOf(' ', limit) + 1;
+        return `expected ${bound} ${limit} characters, found ${length}; these words go past the limit: "${from > 0 ? '…' : ''}${text.slice(from).replace(/\s*\r?\n\s*/g, ' ')}"`;
+      }
       return `expected ${bound} ${limit} characters, found ${length}`;
     }
     default:

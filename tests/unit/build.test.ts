@@ -242,7 +242,8 @@ describe('a build with broken content', () => {
       const broken = project.build();
       expect(broken.status).toBe(1);
       expect(broken.stderr).toContain('Build failed. dist/client still holds the previous build, untouched');
-      expect(broken.stderr).toContain('content/services/foot-care.yaml:25:12  features[2].title  the YAML cannot be read: the [ that opens here is never closed');
+      expect(broken.stderr).toContain('The YAML cannot be read at "Title of the 3rd feature": the [ that opens here is never closed');
+      expect(broken.stderr).toContain('(content/services/foot-care.yaml, line 25)');
       expect(outputManifest(client())).toBe(before);
       expect(readdirSync(path.join(project.dir, 'dist'))).toEqual(['assets.json', 'client']);
       const page = await fetch(`${base}/foot-care`);
@@ -252,7 +253,7 @@ describe('a build with broken content', () => {
       writeFileSync(file, fixtureService.replace(/^serviceType: .*\n/m, ''));
       const missing = project.build();
       expect(missing.status).toBe(1);
-      expect(missing.stderr).toContain('content/services/foot-care.yaml:2:1  serviceType  expected a string, found nothing (the field is missing)');
+      expect(missing.stderr).toContain('Service type: expected a string, found nothing (the field is missing)  (content/services/foot-care.yaml, line 2)');
       expect((await fetch(`${base}/foot-care`)).status).toBe(200);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));

@@ -163,7 +163,7 @@ describe('rebuilds', () => {
     writeFileSync(file(housekeeping), original.replace(/^title: .*$/m, 'title: [Housekeeping'));
     const run = project.build(PINNED_ENV);
     expect(run.status).toBe(1);
-    expect(run.stderr).toMatch(/content\/services\/housekeeping\.yaml:\d+:\d+ +title +the YAML cannot be read/);
+    expect(run.stderr).toMatch(/The YAML cannot be read at "Title": .*  \(content\/services\/housekeeping\.yaml, line \d+\)/);
     expect(outputManifest(client())).toBe(served);
     expect(kept()).toEqual(before);
     writeFileSync(file(housekeeping), original);

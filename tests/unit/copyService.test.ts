@@ -7,7 +7,7 @@
  * copy with those words left blank instead.
  */
 import { spawnSync } from 'node:child_process';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, utimesSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
@@ -82,24 +82,36 @@ describe('a service file copied under a new name, with only its title and descri
 const warningsIn = (output: string) => /^The content has \d+ warnings? [^\n]*\n(  .*\n?)+/m.exec(output)?.[0].trimEnd();
 
 describe('the copies still say what their originals say', () => {
-  /** The same field of the copy and its original, each with its file, line and column: the copy keeps the original's layout. */
+  /** The same field of the copy and its original, in words, with the original's line and the copy's: the copy keeps the original's layout. */
   const sameAt = (copy: string, original: string, field: string, what: string) =>
-    new RegExp(`content/services/${copy.replace('.', '\\.')}:(\\d+):(\\d+)  ${field.replace('.', '\\.')}  ${what} content/services/${original.replace('.', '\\.')}:\\1:\\2\\b`);
+    new RegExp(`^  ${field}: ${what} content/services/${original.replace('.', '\\.')} \\(line (\\d+)\\).*  \\(content/services/${copy.replace('.', '\\.')}, line \\1\\)$`, 'm');
 
   test('the build warns, at the heading, card and introduction of each copy, naming the original at the same line', () => {
     const warnings = warningsIn(result.stderr);
     expect(warnings).toBeDefined();
     for (const [copy, original] of [['home-organizing.yaml', 'housekeeping.yaml'], ['bathing-help.mdx', 'personal-care.mdx']] as const) {
-      expect(warnings).toMatch(sameAt(copy, original, 'hero.title', 'the same heading as'));
-      expect(warnings).toMatch(sameAt(copy, original, 'card.title', 'the same card title as'));
-      expect(warnings).toMatch(sameAt(copy, original, 'hero.description', '\\d+ sentences of this introduction are also, word for word, in the introduction of'));
-      expect(warnings).toMatch(sameAt(copy, original, 'card.text', 'a sentence of this card text is also, word for word, in the card text of'));
-      // The line named is the field's: hero.title is the "title:" under "hero:".
-      const line = Number(sameAt(copy, original, 'hero.title', 'the same heading as').exec(warnings!)![1]);
+      expect(warnings).toMatch(sameAt(copy, original, 'Title of the top of the page', 'the same heading as'));
+      expect(warnings).toMatch(sameAt(copy, original, 'Title of the card', 'the same card title as'));
+      expect(warnings).toMatch(sameAt(copy, original, 'Description of the top of the page', '\\d+ sentences of this introduction are also, word for word, in the introduction of'));
+      expect(warnings).toMatch(sameAt(copy, original, 'Text of the card', 'a sentence of this card text is also, word for word, in the card text of'));
+      // The line named is the field's: the heading is the "title:" under "hero:".
+      const line = Number(sameAt(copy, original, 'Title of the top of the page', 'the same heading as').exec(warnings!)![1]);
       expect(readFileSync(path.join(project.dir, 'content/services', original), 'utf8').split('\n')[line - 1]).toMatch(/^  title: /);
     }
     // Their own titles and descriptions are not warned about.
-    expect(warnings).not.toMatch(/  (title|description)  /);
+    expect(warnings).not.toMatch(/^  (Title|Description): /m);
+  });
+
+  test('the build warns that each copy is still a draft: its keywords and features are the original\'s, naming the copy and the original', () => {
+    const warnings = warningsIn(result.stderr);
+    for (const [copy, original, name] of [['home-organizing.yaml', 'housekeeping.yaml', 'Housekeeping'], ['bathing-help.mdx', 'personal-care.mdx', 'Personal Care']] as const) {
+      const slug = copy.replace(/\.(yaml|mdx)$/, '');
+      expect(warnings).toMatch(new RegExp(`^  Keywords: /${slug} still has the same keywords as '${name}' \\(content/services/${original.replace('.', '\\.')}\\), the page it was copied from: change them so searches find the right page  \\(content/services/${copy.replace('.', '\\.')}, line \\d+\\)$`, 'm'));
+      expect(warnings).toMatch(new RegExp(`^  Features: /${slug} still has the same \\d features \\('.*'\\) as '${name}' \\(content/services/${original.replace('.', '\\.')}\\), the page it was copied from: rewrite them for this service.*  \\(content/services/${copy.replace('.', '\\.')}, line \\d+\\)$`, 'm'));
+    }
+    // The originals are not the drafts; warnings do not fail the build.
+    expect(warnings).not.toMatch(/\(content\/services\/(housekeeping\.yaml|personal-care\.mdx), line \d+\)$/m);
+    expect(result.status).toBe(0);
   });
 
   test('the build warns that no page links to either copy, and says how to fix it', () => {
@@ -107,7 +119,7 @@ describe('the copies still say what their originals say', () => {
     for (const { to } of COPIES) {
       const slug = to.replace(/\.(yaml|mdx)$/, '');
       expect(warnings).toMatch(
-        new RegExp(`content/services/${to.replace('.', '\\.')}:\\d+:\\d+  no page links to /${slug}: it is in neither content/directory\\.yaml nor content/lists\\.yaml, so visitors can reach it only by typing its address; add it to content/directory\\.yaml under a category`),
+        new RegExp(`^  No page links to /${slug}: it is in neither content/directory\\.yaml nor content/lists\\.yaml, so visitors can reach it only by typing its address; add it to content/directory\\.yaml under a category.*  \\(content/services/${to.replace('.', '\\.')}, line \\d+\\)$`, 'm'),
       );
     }
     // The originals are on the grids and in the directory.
@@ -136,6 +148,9 @@ describe('a copied service, without a build', () => {
     const copy = copyContent();
     try {
       write(copy);
+      // The copy is the file written last (as an editor's copy is): its time is a minute after the others'.
+      const written = path.join(copy.root, 'services', `${slug}.yaml`);
+      if (existsSync(written)) utimesSync(written, new Date(Date.now() + 60_000), new Date(Date.now() + 60_000));
       inDirectory(copy, slug);
       let warnings: ContentProblem[] = [];
       await loadContent(copy.root, undefined, (found) => (warnings = found));
@@ -148,21 +163,58 @@ describe('a copied service, without a build', () => {
   test('with only its title and description changed warns at each field it still shares, naming both files and lines', async () => {
     const warnings = await warningsAfter((copy) => copy.write('services/foot-care-at-home.yaml', copied));
     expect(formatWarnings(warnings)).toMatchInlineSnapshot(`
-      "The content has 4 warnings (the pages are built; look at them all the same):
-        content/services/foot-care-at-home.yaml:11:10  hero.title  the same heading as content/services/foot-care.yaml:11:10, "Foot Care Support" (the big heading at the top of the page): give each service its own
-        content/services/foot-care-at-home.yaml:12:16  hero.description  2 sentences of this introduction are also, word for word, in the introduction of content/services/foot-care.yaml:12:16: "Comfortable feet keep people walking."; give each service words of its own
-        content/services/foot-care-at-home.yaml:57:10  card.title  the same card title as content/services/foot-care.yaml:57:10, "Foot Care Support" (the service's name on the grids, in the menus and among the contact form's services): give each service its own
-        content/services/foot-care-at-home.yaml:58:9  card.text  a sentence of this card text is also, word for word, in the card text of content/services/foot-care.yaml:58:9: "Gentle, non-medical help keeping feet clean and comfortable."; give each service words of its own"
+      "The content has 6 warnings (the pages are built; look at them all the same):
+        Keywords: /foot-care-at-home still has the same keywords as 'Foot Care Support' (content/services/foot-care.yaml), the page it was copied from: change them so searches find the right page  (content/services/foot-care-at-home.yaml, line 5)
+        Title of the top of the page: the same heading as content/services/foot-care.yaml (line 11), "Foot Care Support" (the big heading at the top of the page): give each service its own  (content/services/foot-care-at-home.yaml, line 11)
+        Description of the top of the page: 2 sentences of this introduction are also, word for word, in the introduction of content/services/foot-care.yaml (line 12): "Comfortable feet keep people walking.", "Our caregivers help with washing, drying and moisturizing, and drive you to the podiatrist for anything more."; give each service words of its own  (content/services/foot-care-at-home.yaml, line 12)
+        Features: /foot-care-at-home still has the same 4 features ('Washing and Drying', 'Comfortable Footwear', 'Podiatrist Visits', 'Noticing Changes') as 'Foot Care Support' (content/services/foot-care.yaml), the page it was copied from: rewrite them for this service, so that its page says what it offers  (content/services/foot-care-at-home.yaml, line 17)
+        Title of the card: the same card title as content/services/foot-care.yaml (line 57), "Foot Care Support" (the service's name on the grids, in the menus and among the contact form's services): give each service its own  (content/services/foot-care-at-home.yaml, line 57)
+        Text of the card: a sentence of this card text is also, word for word, in the card text of content/services/foot-care.yaml (line 58): "Gentle, non-medical help keeping feet clean and comfortable."; give each service words of its own  (content/services/foot-care-at-home.yaml, line 58)"
     `);
   });
 
-  test('with a heading, card and introduction of its own gives no warning', async () => {
-    const own = copied
-      .replace('  title: Foot Care Support\n', '  title: Foot Care at Home\n')
-      .replace(/^  description: Comfortable feet .*$/m, '  description: Sore or neglected feet make every step harder. We help keep them clean and comfortable.')
-      .replace(/^  title: Foot Care Support$/m, '  title: Foot Care at Home')
-      .replace(/^  text: .*$/m, '  text: Help with washing, drying and comfortable footwear.');
+  /** The fixture's copy with a heading, card and introduction of its own: what an editor changes first. */
+  const ownWords = copied
+    .replace('  title: Foot Care Support\n', '  title: Foot Care at Home\n')
+    .replace(/^  description: Comfortable feet .*$/m, '  description: Sore or neglected feet make every step harder. We help keep them clean and comfortable.')
+    .replace(/^  title: Foot Care Support$/m, '  title: Foot Care at Home')
+    .replace(/^  text: .*$/m, '  text: Help with washing, drying and comfortable footwear.');
+
+  test('with a heading, card and introduction of its own is still a draft: its keywords and features are the original\'s', async () => {
+    const warnings = await warningsAfter((copy) => copy.write('services/foot-care-at-home.yaml', ownWords));
+    expect(formatWarnings(warnings)).toBe(
+      [
+        'The content has 2 warnings (the pages are built; look at them all the same):',
+        "  Keywords: /foot-care-at-home still has the same keywords as 'Foot Care Support' (content/services/foot-care.yaml), the page it was copied from: change them so searches find the right page  (content/services/foot-care-at-home.yaml, line 5)",
+        "  Features: /foot-care-at-home still has the same 4 features ('Washing and Drying', 'Comfortable Footwear', 'Podiatrist Visits', 'Noticing Changes') as 'Foot Care Support' (content/services/foot-care.yaml), the page it was copied from: rewrite them for this service, so that its page says what it offers  (content/services/foot-care-at-home.yaml, line 17)",
+      ].join('\n'),
+    );
+    // Each warning carries the file it belongs to, as a problem does (the editor's box shows the saved file's).
+    expect(warnings.map((warning) => [warning.file, warning.path.join('.')])).toEqual([
+      ['content/services/foot-care-at-home.yaml', 'keywords'],
+      ['content/services/foot-care-at-home.yaml', 'features'],
+    ]);
+  });
+
+  test('with one feature still word for word the original\'s names that one; with keywords and features of its own, no warning', async () => {
+    const ownKeywords = ownWords.replace(/^keywords:\n(  - .*\n)+/m, 'keywords:\n  - foot care at home\n  - toenail help for seniors\n  - foot comfort help\n');
+    const threeOwn = ownKeywords
+      .replace('title: Washing and Drying', 'title: Warm Foot Baths')
+      .replace('title: Comfortable Footwear', 'title: Shoes That Fit')
+      .replace('title: Podiatrist Visits', 'title: Rides to the Foot Doctor');
+    const one = await warningsAfter((copy) => copy.write('services/foot-care-at-home.yaml', threeOwn));
+    expect(one.map((warning) => warning.message)).toEqual([
+      "/foot-care-at-home still has 1 of its 4 features word for word ('Noticing Changes') as 'Foot Care Support' (content/services/foot-care.yaml), the page it was copied from: rewrite them for this service, so that its page says what it offers",
+    ]);
+    const own = threeOwn.replace('title: Noticing Changes', 'title: Watching for Sores');
     expect(await warningsAfter((copy) => copy.write('services/foot-care-at-home.yaml', own))).toEqual([]);
+  });
+
+  test('the copy is the file written last, whatever its name: the original is not warned about', async () => {
+    // "aaa-foot-care" sorts before "foot-care": the warning is still at the copy.
+    const warnings = await warningsAfter((copy) => copy.write('services/aaa-foot-care.yaml', ownWords), 'aaa-foot-care');
+    expect(warnings.map((warning) => warning.file)).toEqual(['content/services/aaa-foot-care.yaml', 'content/services/aaa-foot-care.yaml']);
+    expect(warnings[0]!.message).toContain("/aaa-foot-care still has the same keywords as 'Foot Care Support' (content/services/foot-care.yaml)");
   });
 
   test('made with new:service --from leaves the words that named the other service blank, and fails the check until they are written', async () => {
@@ -184,7 +236,7 @@ describe('a copied service, without a build', () => {
     }
   });
 
-  test('made with new:service --from, once filled in, builds without a warning', async () => {
+  test('made with new:service --from, once filled in, is a draft until its features are its own (its note names the original)', async () => {
     const filled = serviceCopy('home-organizing', 'housekeeping.yaml', readFileSync('content/services/housekeeping.yaml', 'utf8'))
       .replace(/^title: "".*$/m, 'title: Home Organizing Help in Connecticut')
       .replace(/^description: "".*$/m, 'description: Sorting, decluttering and labelling at home, so that what you use every day is easy to find and safe to reach.')
@@ -195,7 +247,9 @@ describe('a copied service, without a build', () => {
       .replace(/^  title: "".*$/m, '  title: Home Organizing')
       .replace(/^  text: "".*$/m, '  text: Cupboards and closets sorted with you, and everyday things put within reach.');
     expect(filled).not.toMatch(/(:|-) ""/);
-    expect(await warningsAfter((copy) => copy.write('services/home-organizing.yaml', filled), 'home-organizing')).toEqual([]);
+    const warnings = await warningsAfter((copy) => copy.write('services/home-organizing.yaml', filled), 'home-organizing');
+    expect(warnings.map((warning) => `${warning.file} ${warning.path.join('.')}`)).toEqual(['content/services/home-organizing.yaml features']);
+    expect(warnings[0]!.message).toMatch(/^\/home-organizing still has the same 4 features \(.*\) as 'Housekeeping' \(content\/services\/housekeeping\.yaml\), the page it was copied from/);
   });
 
   test('that no page links to is warned about by npm run check, which still passes, naming the file and how to fix it', () => {
@@ -206,7 +260,7 @@ describe('a copied service, without a build', () => {
       expect(check.status, check.stderr).toBe(0);
       expect(check.stdout).toContain('Content is valid');
       expect(check.stderr).toMatch(
-        /^ {2}content\/services\/foot-care\.yaml:57:10 {2}no page links to \/foot-care: it is in neither content\/directory\.yaml nor content\/lists\.yaml, so visitors can reach it only by typing its address; add it to content\/directory\.yaml under a category \(entries: - service: foot-care, category: one of its groups\)$/m,
+        /^ {2}No page links to \/foot-care: it is in neither content\/directory\.yaml nor content\/lists\.yaml, so visitors can reach it only by typing its address; add it to content\/directory\.yaml under a category \(entries: - service: foot-care, category: one of its groups\) {2}\(content\/services\/foot-care\.yaml, line 57\)$/m,
       );
       // Listed in the directory, it is linked from /all-services: no warning.
       const directory = path.join(project.dir, 'content/directory.yaml');

@@ -112,7 +112,7 @@ describe('npm run dev', () => {
     const check = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/check.ts'], { cwd: project.dir, encoding: 'utf8' });
     expect(check.status).toBe(1);
     expect(check.stderr.trim()).toBe(
-      'The content has 1 problem:\n  content/services/housekeeping.yaml:14:10  hero.title  expected a string, found a whole number (42)\n\n' +
+      'The content has 1 problem:\n  Title of the top of the page: expected a string, found a whole number (42)  (content/services/housekeeping.yaml, line 14)\n\n' +
         'What each message means and how to put it right: docs/editing-the-site.md, "When the build refuses a change".',
     );
     expect((await overlay.textContent())!.trim()).toBe(check.stderr.trim());

@@ -14,35 +14,35 @@ describe('content/retention.yaml', () => {
   test('refuses job applications kept under 12 months, and says why (EEOC)', async () => {
     expect(await errorAfter((c) => c.edit(retention, 'months: 18', 'months: 11'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/retention.yaml:26:11  applications.months  expected at least 12 months (federal law, EEOC 29 CFR 1602.14, requires keeping a job application for one year after it arrived or after the decision on it, whichever is later), found 11"
+        Months of the applications: expected at least 12 months (federal law, EEOC 29 CFR 1602.14, requires keeping a job application for one year after it arrived or after the decision on it, whichever is later), found 11  (content/retention.yaml, line 26)"
     `);
   });
 
   test('refuses a client stage that is not a stage of inquiries, suggesting the right code', async () => {
     expect(await errorAfter((c) => c.edit(retention, 'clientStages: [became-a-client]', 'clientStages: [became-client]'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/retention.yaml:21:18  inquiries.clientStages[0]  expected the code of a stage of inquiries in content/workflow.yaml that means the family became a client, found "became-client", which is not a stage of inquiries (did you mean "became-a-client"?)"
+        The 1st client stage of the inquiries: expected the code of a stage of inquiries in content/workflow.yaml that means the family became a client, found "became-client", which is not a stage of inquiries (did you mean "became-a-client"?)  (content/retention.yaml, line 21)"
     `);
   });
 
   test('refuses the spam stage as a client stage', async () => {
     expect(await errorAfter((c) => c.edit(retention, 'clientStages: [became-a-client]', 'clientStages: [became-a-client, spam]'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/retention.yaml:21:35  inquiries.clientStages[1]  expected the code of a stage of inquiries in content/workflow.yaml that means the family became a client, found "spam", the stage suspected spam is filed under (spamStage)"
+        The 2nd client stage of the inquiries: expected the code of a stage of inquiries in content/workflow.yaml that means the family became a client, found "spam", the stage suspected spam is filed under (spamStage)  (content/retention.yaml, line 21)"
     `);
   });
 
   test('refuses an empty list of client stages: the purge would erase the inquiries of clients', async () => {
     expect(await errorAfter((c) => c.edit(retention, 'clientStages: [became-a-client]', 'clientStages: []'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/retention.yaml:21:17  inquiries.clientStages  expected at least 1 item, found 0"
+        Client stages of the inquiries: expected at least 1 item, found 0  (content/retention.yaml, line 21)"
     `);
   });
 
   test('refuses inquiries without their months', async () => {
     expect(await errorAfter((c) => c.edit(retention, '  months: 24\n', ''))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        content/retention.yaml:20:3  inquiries.months  expected a number, found nothing (the field is missing)"
+        Months of the inquiries: expected a number, found nothing (the field is missing)  (content/retention.yaml, line 20)"
     `);
   });
 

@@ -62,7 +62,7 @@ describe('a stage removed from the content', () => {
     const built = project.build({ VITE_SUPABASE_URL: supabase.url, SUPABASE_SERVICE_ROLE_KEY: supabase.serviceRoleKey });
     expect(built.status, built.stdout).not.toBe(0);
     expect(built.stdout + built.stderr).toContain(
-      `content/workflow.yaml:9:5  applications.stages  expected every stage that records are at, found "offer-made" removed while ${offersMade} applications are at it: the database refuses the change. Move them to another stage in /admin first, or keep the stage`,
+      `Stages of the applications: expected every stage that records are at, found "offer-made" removed while ${offersMade} applications are at it: the database refuses the change. Move them to another stage in /admin first, or keep the stage  (content/workflow.yaml, line 9)`,
     );
     expect(readFileSync(path.join(project.dir, WORKFLOW_SQL_FILE), 'utf8')).toBe(before);
   }, 120_000);

@@ -8,15 +8,16 @@ import { text } from './common.ts';
 /** "$30", "$ 30", "30 dollars", "USD 30": a price, which no answer may give. */
 const PRICE = /\$\s?\d|\b\d[\d,.]*\s?(dollars?|usd)\b|\busd\s?\d/i;
 const noPrice = (value: string) => !PRICE.test(value);
-const NO_PRICE_MESSAGE = 'expected no price (the cost depends on the care plan: invite the family to ask us)';
+/** `fault`: the message quotes the price found whole, however long the answer (src/content/zodProblems.ts). */
+const NO_PRICE = { message: 'expected no price (the cost depends on the care plan: invite the family to ask us)', params: { fault: PRICE } };
 
 const question = z.strictObject({
   question: text(120)
     .refine((value) => value.endsWith('?'), 'expected a question, ending in "?"')
     .meta({ description: 'The question as a family would ask it, ending in "?". It is the line people tap to open the answer.' }),
-  answer: text(700).refine(noPrice, NO_PRICE_MESSAGE).meta({ description: 'The answer, in two to four plain sentences. No prices or promises of coverage: say "ask us".' }),
+  answer: text(700).refine(noPrice, NO_PRICE).meta({ description: 'The answer, in two to four plain sentences. No prices or promises of coverage: say "ask us".' }),
   points: z
-    .array(text(200).refine(noPrice, NO_PRICE_MESSAGE))
+    .array(text(200).refine(noPrice, NO_PRICE))
     .max(6)
     .default([])
     .meta({ description: 'An optional list after the answer, e.g. the ways families pay.' }),

@@ -4,6 +4,7 @@
  * which keeps the database's lookup tables in step with this file (src/workflow/stagesSql.ts).
  */
 import { z } from 'zod';
+import { ordinal } from '../fieldNames.ts';
 import { didYouMean, quoteValue } from '../problems.ts';
 import { slug, text } from './common.ts';
 
@@ -71,7 +72,7 @@ function listIssues(list: WorkflowList, { stages, spamStage, successStage }: Wor
   stages.forEach(({ code }, index) => {
     const first = firstAt.get(code);
     if (first === undefined) firstAt.set(code, index);
-    else issues.push({ path: [list, 'stages', index, 'code'], message: 'expected a code used once in the list', params: { found: `"${code}" a second time (also ${list}.stages[${first}])` } });
+    else issues.push({ path: [list, 'stages', index, 'code'], message: 'expected a code used once in the list', params: { found: `"${code}" a second time (also the ${ordinal(first + 1)} stage)` } });
   });
 
   const closed = stages.filter((stage) => stage.closed).map((stage) => stage.code);
@@ -85,14 +86,14 @@ function listIssues(list: WorkflowList, { stages, spamStage, successStage }: Wor
 
   if (closed.length) {
     const named = stages.find((stage) => stage.code === spamStage);
-    const expected = `expected the code of a closed stage in ${list}.stages (${closed.map((code) => `"${code}"`).join(', ')})`;
+    const expected = `expected the code of a closed stage among the stages of ${list} (${closed.map((code) => `"${code}"`).join(', ')})`;
     if (!named) issues.push({ path: [list, 'spamStage'], message: expected, params: { found: `${quoteValue(spamStage)}, which is not a stage of the list${didYouMean(spamStage, closed)}` } });
     else if (!named.closed) issues.push({ path: [list, 'spamStage'], message: expected, params: { found: `${quoteValue(spamStage)}, an open stage (suspected spam is filed away, not worked on)` } });
 
     if (successStage !== undefined) {
       const ends = closed.filter((code) => code !== spamStage);
       const success = stages.find((stage) => stage.code === successStage);
-      const expectedEnd = `expected the code of a closed stage in ${list}.stages other than the spam stage (${ends.map((code) => `"${code}"`).join(', ')})`;
+      const expectedEnd = `expected the code of a closed stage among the stages of ${list} other than the spam stage (${ends.map((code) => `"${code}"`).join(', ')})`;
       if (!success) issues.push({ path: [list, 'successStage'], message: expectedEnd, params: { found: `${quoteValue(successStage)}, which is not a stage of the list${didYouMean(successStage, ends)}` } });
       else if (successStage === spamStage) issues.push({ path: [list, 'successStage'], message: expectedEnd, params: { found: `${quoteValue(successStage)}, the spam stage` } });
       else if (!success.closed) issues.push({ path: [list, 'successStage'], message: expectedEnd, params: { found: `${quoteValue(successStage)}, an open stage (a record that went well has ended)` } });
