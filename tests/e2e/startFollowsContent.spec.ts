@@ -73,7 +73,9 @@ test('a YAML mistake saved while npm start runs leaves the site up with a plain 
   writeFileSync(serviceFile(), service.replace('title: Foot Care Support at Home', 'title: [Foot Care Support at Home'));
   const failed = await printedAfter(from, /Build failed\./);
   expect(failed).toContain('dist/client still holds the previous build, untouched');
-  expect(failed).toContain('content/services/foot-care.yaml:2:8  title  the YAML cannot be read: the [ that opens here is never closed');
+  // The field in words first, the file and line second (src/content/problems.ts).
+  expect(failed).toContain('The YAML cannot be read at "Title": the [ that opens here is never closed');
+  expect(failed).toContain('(content/services/foot-care.yaml, line 2)');
   await page.goto(`${site}/foot-care`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Foot Care Support');
 
