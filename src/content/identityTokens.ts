@@ -12,7 +12,7 @@
 import { type ContentProblem, type FieldPath, didYouMean } from './problems.ts';
 
 /** The fields of site.yaml a token may name, each as written in the token after "site.". */
-export const IDENTITY_FIELDS = ['name', 'phone', 'email', 'registration.number', 'registration.label', 'serviceArea'] as const;
+export const IDENTITY_FIELDS = ['name', 'phone', 'recruitingPhone', 'email', 'registration.number', 'registration.label', 'serviceArea', 'claims.replyPromise'] as const;
 export type IdentityField = (typeof IDENTITY_FIELDS)[number];
 
 /** "((site.name))": anything between double parentheses on one line is read as a token. */

@@ -18,7 +18,10 @@ function unlisted(copy: { meta: { title: string; description: string } }, path: 
 export async function thanksPageData(name: 'careers-thanks' | 'contact-thanks', path: string) {
   const content = await getContent();
   const copy = content.pages[name];
-  return { meta: unlisted(copy, path, content.site.siteUrl), copy, phone: content.site.phone, replyPromise: content.site.claims.replyPromise };
+  // An applicant is told what the reply to applicants says and given the recruiting line; a family, the reply promise and the agency's line.
+  const careers = name === 'careers-thanks';
+  const replyPromise = careers ? content.replies.acknowledgement.applicationNext.replace(/\.$/, '') : content.site.claims.replyPromise;
+  return { meta: unlisted(copy, path, content.site.siteUrl), copy, phone: careers ? content.site.recruitingPhone : content.site.phone, replyPromise };
 }
 
 export type ThanksPageData = Awaited<ReturnType<typeof thanksPageData>>;

@@ -46,11 +46,13 @@ export async function seriousViolations(page: Page, include?: string) {
 /** A thank-you page: what happens next, the reply promise and the phone number, kept out of search engines, axe. */
 export async function expectThanksPage(page: Page, content: Content, form: 'careers' | 'contact') {
   const copy = content.pages[`${form}-thanks`];
-  const phone = content.site.phone;
+  // An applicant is given what the reply to applicants says and the recruiting line; a family, the reply promise and the agency's line.
+  const phone = form === 'careers' ? content.site.recruitingPhone : content.site.phone;
+  const promise = form === 'careers' ? content.replies.acknowledgement.applicationNext.replace(/\.$/, '') : content.site.claims.replyPromise;
   await page.goto(`/${form}/thanks`);
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(copy.hero.title);
   await expect(page.locator('#next li')).toHaveText(copy.next.steps);
-  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
+  await expect(page.locator('main').getByText(promise)).toBeVisible();
   await expect(page.getByRole('link', { name: `Call ${phone.display}` })).toHaveAttribute('href', `tel:${phone.e164}`);
   await expect(page.locator('meta[name="robots"]')).toHaveAttribute('content', 'noindex, nofollow');
   expect(await seriousViolations(page)).toEqual([]);

@@ -9,7 +9,9 @@ import type { CaughtMail, MailCatcher } from '../../scripts/mail-catcher/server.
 import type { LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { repliesSchema } from '../../src/content/schemas/replies.ts';
-import { greetingName } from '../../supabase/functions/_shared/acknowledgement.ts';
+import { composeAcknowledgement, greetingName } from '../../supabase/functions/_shared/acknowledgement.ts';
+import { officeScheduleFrom } from '../../src/content/office.ts';
+import { siteSchema } from '../../src/content/schemas/site.ts';
 import { deliverDue } from '../../supabase/functions/_shared/notify.ts';
 import type { NotifyConfig } from '../../supabase/functions/_shared/outbox.ts';
 import { SITE } from './formPosts.ts';
@@ -101,22 +103,27 @@ describe('the reply to the sender', () => {
     expect(mail.text).toContain(words.callWithinHour);
   });
 
-  test('sent on Friday evening: the next opening, Saturday 9:00 am; on Christmas Eve evening, the day after Christmas', async () => {
+  test('sent on Friday evening: within the first hour of the next opening, Saturday 9:00 am; on Christmas Eve evening, the day after Christmas', async () => {
     const friday = await replyFor(() => postInquiry(), 'inquiries', '2026-11-27T23:30:00Z', FAMILY.email);
-    expect(friday.text).toContain(words.callNextOpening.replace('{when}', 'on Saturday, November 28 after 9:00 am'));
+    expect(friday.text).toContain(words.callNextOpening.replace('{when}', 'on Saturday, November 28, by 10:00 am'));
     expect(friday.text).not.toContain(words.callWithinHour);
     await supabase.db.exec('delete from public.notification_outbox; delete from public.inquiries;');
     catcher.clear();
     const christmas = await replyFor(() => postInquiry(), 'inquiries', '2026-12-25T01:00:00Z', FAMILY.email);
-    expect(christmas.text).toContain('on Saturday, December 26 after 9:00 am');
+    expect(christmas.text).toContain('on Saturday, December 26, by 10:00 am');
   });
 
-  test('an application: the opening named, the first name only, nothing of the letter or resume; sent on Sunday, Monday 8:00 am', async () => {
+  test('an application: the opening named, what happens to it, the recruiting line, the first name only, nothing of the letter or resume; no call promised', async () => {
     const mail = await replyFor(() => postApplication(), 'job_applications', '2026-11-29T17:00:00Z', APPLICANT.email);
     expect(mail.subject).toBe(words.applicationSubject.replace('{position}', 'Companion Caregiver'));
     expect(mail.text).toContain('Hello Ann,');
     expect(mail.text).toContain(words.applicationReceived.replace('{position}', 'Companion Caregiver'));
-    expect(mail.text).toContain('on Monday, November 30 after 8:00 am');
+    expect(mail.text).toContain(words.applicationNext);
+    expect(mail.text).toContain(content.site.recruitingPhone.display);
+    // Not the clients' line, and no call on Monday promised to every applicant.
+    expect(mail.text).not.toContain(content.site.phone.display);
+    expect(mail.text).not.toContain('on Monday');
+    expect(mail.text).not.toContain(words.callWithinHour);
     expectNothingTyped(mail, [APPLICANT.last_name, APPLICANT.phone, '555-0199', 'grandmother', '.pdf', 'One to three', 'Flexible']);
   });
 
@@ -246,5 +253,79 @@ describe('the words in content/replies.yaml', () => {
     expect(check({ callNextOpening: 'We will call you soon.' })).toEqual(['acknowledgement.callNextOpening: expected {when} in the line (it is filled in when the e-mail is sent)']);
     expect(check({ greeting: 'Hello {first_name},' })).toEqual(['acknowledgement.greeting: expected only {name} in braces here, found {first_name}']);
     expect(check({ phone: 'Call {phone}.' })).toEqual(['acknowledgement.phone: expected no words in braces here, found {phone}']);
+  });
+});
+
+describe('the promise on the site and the reply agree (one rule: officeHours.ts replyBy)', () => {
+  /** The reply's words for a family's request sent at `sentAt`, from the content as the functions get it. */
+  const familyReply = (sentAt: string) => {
+    const settings = { words: content.replies.acknowledgement, schedule: officeScheduleFrom(content.site) };
+    const context = { agency: content.site.name, from: 'x@example.com', siteUrl: SITE, positions: [] };
+    return composeAcknowledgement('inquiry', { email: 'a@example.com', firstName: 'Maria', position: null, sentAt }, settings, context).text;
+  };
+  /** The instant the e-mail names ("on Monday, November 30, by 9:00 am"), read back in New York time. */
+  const statedTime = (text: string, year: number): Date | undefined => {
+    const found = /on \w+, (\w+) (\d+), by (\d+):(\d\d) (am|pm)/.exec(text);
+    if (!found) return undefined;
+    const [, month, day, hour, minute, half] = found;
+    const hours = (Number(hour) % 12) + (half === 'pm' ? 12 : 0);
+    // November and December: Eastern Standard Time, UTC-5.
+    return new Date(Date.UTC(year, ['November', 'December'].indexOf(month!) + 10, Number(day), hours + 5, Number(minute)));
+  };
+
+  test("the site's claim says the rule, in one field every page names", async () => {
+    const claim = content.site.claims.replyPromise;
+    expect(claim).toMatch(/within the hour when we are open/);
+    expect(claim).toMatch(/first hour we next open/);
+    // The pages say it through the token, never as words of their own with a number of hours.
+    for (const page of ['home', 'contact', 'about'] as const) {
+      const words = JSON.stringify(content.pages[page]);
+      expect(words, page).not.toMatch(/within (24|twenty-four) hours|within one day/i);
+    }
+    // Where a page says it in its own cards, the token put the claim's words there (the form card shows it too).
+    expect(JSON.stringify(content.pages.about)).toContain(claim);
+    expect(JSON.stringify(content.pages.contact)).toContain(claim);
+  });
+
+  // Each case: when the request is sent, and by the claim's own words the latest a reply may come: within the hour
+  // when open; else the first hour after the next opening (given here by hand from site.yaml's hours and holidays).
+  const cases = [
+    { name: 'Saturday evening (closed until Monday)', sentAt: '2026-11-29T00:00:00Z', open: false, nextOpening: '2026-11-30T13:00:00Z' },
+    { name: 'Friday 5:30 pm (open until 6 pm)', sentAt: '2026-11-27T22:30:00Z', open: true },
+    { name: 'Thanksgiving morning (a holiday)', sentAt: '2026-11-26T15:00:00Z', open: false, nextOpening: '2026-11-27T13:00:00Z' },
+    { name: 'Tuesday 10:00 am', sentAt: '2026-12-01T15:00:00Z', open: true },
+  ];
+  for (const one of cases) {
+    test(`${one.name}: the e-mail's time is within what the site claims`, () => {
+      const text = familyReply(one.sentAt);
+      if (one.open) {
+        expect(text).toContain(content.replies.acknowledgement.callWithinHour);
+        expect(text).toContain('within the hour');
+        return;
+      }
+      const stated = statedTime(text, 2026);
+      expect(stated, text).toBeDefined();
+      const opening = new Date(one.nextOpening!).getTime();
+      // Not before the office opens, and no later than the first hour after it opens.
+      expect(stated!.getTime()).toBeGreaterThan(opening);
+      expect(stated!.getTime()).toBeLessThanOrEqual(opening + 60 * 60_000);
+      expect(text).not.toContain(content.replies.acknowledgement.callWithinHour);
+    });
+  }
+
+  test('a claim with a number of hours is refused, saying why', () => {
+    const claims = { ...content.site.claims, replyPromise: 'We reply to every request within 24 hours' };
+    const result = siteSchema.shape.claims.safeParse(claims);
+    expect(result.success).toBe(false);
+    expect(result.error!.issues[0]!.message).toContain('without a number of hours or days');
+  });
+
+  test('the applicant reply names the recruiting line, not the clients\' line', () => {
+    const settings = { words: content.replies.acknowledgement, schedule: officeScheduleFrom(content.site) };
+    const context = { agency: content.site.name, from: 'x@example.com', siteUrl: SITE, positions: [{ code: 'companion-caregiver', title: 'Companion Caregiver' }] };
+    const text = composeAcknowledgement('application', { email: 'a@example.com', firstName: 'Ann', position: 'companion-caregiver', sentAt: '2026-11-29T00:00:00Z' }, settings, context).text;
+    expect(content.site.recruitingPhone.display).not.toBe(content.site.phone.display);
+    expect(text).toContain(`recruiting line, ${content.site.recruitingPhone.display}`);
+    expect(text).not.toContain(content.site.phone.display);
   });
 });

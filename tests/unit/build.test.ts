@@ -164,7 +164,7 @@ describe('a build with one new service file', () => {
     // Each of submit-inquiry's reasons (it never refuses a resume: there is none).
     expect(read('contact/not-sent/index.html')).toMatch(/id="invalid".*id="too-large".*id="rate-limited".*id="failed"/s);
     expect(read('contact/not-sent/index.html')).not.toContain('id="resume"');
-    expect(read('contact/thanks/index.html')).toContain('We reply to every request within 24 hours');
+    expect(read('contact/thanks/index.html')).toContain('We reply within the hour when we are open, or in the first hour we next open');
     expect(read('sitemap.xml')).toContain('<loc>https://care.example.org/privacy</loc>');
   });
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isOpenAt, nextOpening, officeMillisBetween, openingWords, type OfficeSchedule } from '../../supabase/functions/_shared/officeHours.ts';
+import { isOpenAt, nextOpening, officeMillisBetween, openingWords, replyBy, REPLY_WITHIN_MINUTES, type OfficeSchedule } from '../../supabase/functions/_shared/officeHours.ts';
 import { officeSchedule } from '../../supabase/functions/_shared/formChoices.generated.ts';
 import { officeScheduleFrom } from '../../src/content/office.ts';
 import { siteSchema } from '../../src/content/schemas/site.ts';
@@ -89,6 +89,27 @@ describe('office hours (America/New_York)', () => {
     // Within one open stretch it is the wall-clock time; backwards or empty is none.
     expect(officeMillisBetween(at('2026-11-24T14:00:00Z'), at('2026-11-24T14:15:00Z'), schedule)).toBe(15 * 60_000);
     expect(officeMillisBetween(at('2026-11-24T15:00:00Z'), at('2026-11-24T14:00:00Z'), schedule)).toBe(0);
+  });
+});
+
+describe('the reply promise (replyBy): within the hour while open, else within the first hour after the next opening', () => {
+  it('Saturday evening: by 9:00 am on Monday (Sunday is closed), about 37 hours later', () => {
+    const sent = at('2026-11-29T00:00:00Z');
+    expect(replyBy(sent, schedule)).toEqual({ open: false, by: at('2026-11-30T14:00:00Z') });
+    expect(openingWords(replyBy(sent, schedule).by, schedule)).toEqual({ day: 'Monday, November 30', time: '9:00 am' });
+  });
+
+  it('Friday 5:30 pm, open until 6 pm: within the hour', () => {
+    expect(replyBy(at('2026-11-27T22:30:00Z'), schedule)).toEqual({ open: true, by: at('2026-11-27T23:30:00Z') });
+  });
+
+  it('on a holiday: within the first hour of the next day the office opens', () => {
+    expect(replyBy(at('2026-11-26T15:00:00Z'), schedule)).toEqual({ open: false, by: at('2026-11-27T14:00:00Z') });
+  });
+
+  it('on a weekday morning: within the hour', () => {
+    expect(replyBy(at('2026-12-01T15:00:00Z'), schedule)).toEqual({ open: true, by: at('2026-12-01T16:00:00Z') });
+    expect(REPLY_WITHIN_MINUTES).toBe(60);
   });
 });
 

@@ -3,7 +3,8 @@
  * expect a call, the phone number and how to have the record erased. The e-mail never repeats what the person
  * wrote but their first name (supabase/functions/_shared/acknowledgement.ts composes it; the outbox queues it).
  * Slots in braces are filled when it is sent: {name} the sender's first name, {position} the opening applied for,
- * {when} the next opening ("on Monday, December 1 after 8:00 am"); ((site.phone)) and the other identity tokens are
+ * {when} the time the reply promise gives when the office is closed ("on Monday, November 30, by 9:00 am": the end of
+ * the first hour after it next opens, supabase/functions/_shared/officeHours.ts replyBy); ((site.phone)) and the other identity tokens are
  * filled from site.yaml as everywhere.
  */
 import { z } from 'zod';
@@ -33,11 +34,18 @@ export const repliesSchema = z.strictObject({
       greeting: line(60, ['name']).meta({ description: 'The first line; {name} is the first name the person gave, e.g. "Hello {name},".' }),
       inquiryReceived: line(300, []).meta({ description: 'What was received, for a contact request, e.g. "Thank you for contacting ((site.name)). We have received your request for information about care."' }),
       applicationReceived: line(300, ['position'], ['position']).meta({ description: 'What was received, for a job application; {position} is the opening, e.g. "We have received your application for {position}."' }),
-      callWithinHour: line(300, []).meta({ description: 'When the request came during office hours (site.yaml officeHours): when to expect a call, e.g. "Our office is open: someone will call you within the hour."' }),
-      callNextOpening: line(300, ['when'], ['when']).meta({
-        description: 'When it came outside office hours or on a holiday (site.yaml holidays): {when} is the next opening, e.g. "on Monday, December 1 after 8:00 am". E.g. "Our office is closed now: someone will call you {when}."',
+      callWithinHour: line(300, []).meta({
+        description: 'To a family whose request came during office hours (site.yaml officeHours): when to expect a call, as site.yaml claims.replyPromise promises, e.g. "Our office is open: someone will call you within the hour."',
       }),
-      phone: line(300, []).meta({ description: 'The phone number to call meanwhile, e.g. "If you would rather talk now, call us at ((site.phone))."' }),
+      callNextOpening: line(300, ['when'], ['when']).meta({
+        description:
+          'To a family whose request came outside office hours or on a holiday (site.yaml holidays): {when} is the end of the first hour after the office next opens, as claims.replyPromise promises, e.g. "on Monday, November 30, by 9:00 am". E.g. "Our office is closed now: someone will call you {when}."',
+      }),
+      phone: line(300, []).meta({ description: 'To a family: the phone number to call meanwhile, e.g. "If you would rather talk now, call us at ((site.phone))."' }),
+      applicationNext: line(300, []).meta({
+        description: 'To an applicant: what happens to an application, as the agency does it (no call is promised to every applicant), e.g. "We read every application within three business days and call the applicants whose experience fits the opening."',
+      }),
+      applicationPhone: line(300, []).meta({ description: 'To an applicant: the recruiting line (site.yaml recruitingPhone), not the clients\' line, e.g. "Questions about the job? Call our recruiting line, ((site.recruitingPhone))."' }),
       privacy: line(400, []).meta({
         description: 'How to see or erase what the agency holds, as the privacy notice says (a link to it follows), e.g. "To see, correct or erase what you sent us, e-mail ((site.email)) or call us."',
       }),

@@ -87,16 +87,20 @@ const holiday = z.strictObject({
   name: text(60).meta({ description: 'What the day is, e.g. "Christmas Day".' }),
 });
 
+/** A US phone number as people read it; the tap-to-call form ("+1" and the ten digits) is derived, never kept in step by hand. */
+const phoneNumber = text(24)
+  .regex(/^\D*(\d\D*){10}$/, 'a US phone number of ten digits, e.g. "(860) 555-0142"')
+  .transform((display) => ({ display, e164: `+1${display.replace(/\D/g, '')}` }));
+
 export const siteSchema = z.strictObject({
   name: text(60).meta({ description: 'The agency name shown everywhere, e.g. "Harbor Light Home Care". Page copy names it ((site.name)), never typed, so a new name changes every page.' }),
   legalLine: text(160).meta({
     description: 'The company line in the footer, e.g. "Harbor Light Home Care, LLC. All rights reserved." (the year is added).',
   }),
-  phone: text(24)
-    .regex(/^\D*(\d\D*){10}$/, 'a US phone number of ten digits, e.g. "(860) 555-0142"')
-    .meta({ description: 'The agency phone number as people read it, e.g. "(860) 555-0142". Tap-to-call links dial the same ten digits; page copy names it ((site.phone)).' })
-    // Written once: the tap-to-call form ("+1" and the ten digits) is derived, never kept in step by hand.
-    .transform((display) => ({ display, e164: `+1${display.replace(/\D/g, '')}` })),
+  phone: phoneNumber.meta({ description: 'The agency phone number as people read it, e.g. "(860) 555-0142". Tap-to-call links dial the same ten digits; page copy names it ((site.phone)).' }),
+  recruitingPhone: phoneNumber.meta({
+    description: 'The recruiting line, for people applying for a job, as people read it, e.g. "(860) 555-0143". The reply to each applicant gives it (replies.yaml names it ((site.recruitingPhone))), not the clients\' line.',
+  }),
   email: z.email().meta({ description: 'The public e-mail address, e.g. "care@example.com"; page copy names it ((site.email)).' }),
   registration: z
     .strictObject({
@@ -110,7 +114,15 @@ export const siteSchema = z.strictObject({
       licensedInsured: text(80).meta({ description: 'e.g. "Licensed and insured".' }),
       careHours: text(80).meta({ description: 'e.g. "Non-medical care from 2 to 24 hours".' }),
       coverage: text(80).meta({ description: 'e.g. "Statewide coverage across Connecticut".' }),
-      replyPromise: text(80).meta({ description: 'e.g. "We reply within 24 hours".' }),
+      replyPromise: text(80)
+        .regex(
+          /^(?![\s\S]*\b\d+\s*([Hh]ours?|[Hh]rs?|[Dd]ays?)\b)/,
+          'the promise the office keeps at any hour, without a number of hours or days: the reply e-mail gives the first hour after the office next opens, which is more than a day away on a weekend, e.g. "We reply within the hour when we are open, or in the first hour we next open"',
+        )
+        .meta({
+          description:
+            'The reply promise, shown on the pages (page copy names it ((site.claims.replyPromise))). It says the rule the reply e-mail keeps (replies.yaml): within the hour while the office is open, else in the first hour after it next opens, e.g. "We reply within the hour when we are open, or in the first hour we next open".',
+        }),
       consultation: text(80).meta({ description: 'e.g. "Free consultation".' }),
     })
     .meta({ description: 'The promises the site makes, in the words the pages show.' }),
@@ -197,7 +209,7 @@ export const siteSchema = z.strictObject({
         .int('a whole number of hours')
         .min(1)
         .max(168)
-        .meta({ description: 'The reply promise in hours (the same as claims.replyPromise says): an inquiry still New after this long is marked Overdue in the dashboard and listed in the daily digest, e.g. 24.' }),
+        .meta({ description: 'How long an inquiry may wait for a first reply, in hours: one still New after this long is marked Overdue in the dashboard and listed in the daily digest, e.g. 24. The promise families read is claims.replyPromise.' }),
       burst: z
         .strictObject({
           moreThan: z.int('a whole number of requests').min(1).max(1000).meta({ description: 'How many requests within withinMinutes still come one e-mail each, e.g. 10.' }),

@@ -1,7 +1,9 @@
 /**
  * The instant reply to the person who sent a request (supabase/migrations/20261127000700_sender_acknowledgement.sql):
- * what was received, when to expect a call (within the hour during office hours, else the next opening), the phone
- * number, and how to see or erase what the agency holds. Its words are content (content/replies.yaml); the office
+ * what was received, when to expect a call (the reply promise, officeHours.ts replyBy: within the hour during office
+ * hours, else by the end of the first hour after the next opening, the rule the site's claim states), the phone
+ * number, and how to see or erase what the agency holds. An applicant is told what happens to an application instead,
+ * and given the recruiting line. Its words are content (content/replies.yaml); the office
  * hours are site.yaml's (officeHours.ts). It is queued in the notification outbox and sent by notify.ts's sender,
  * which reads the address and first name from the record only when it sends: the outbox holds no personal data.
  * It never repeats the message, the health details, the services or anything else the person wrote but their
@@ -9,7 +11,7 @@
  */
 import type { SupabaseClient } from '@supabase/supabase-js';
 import { escapeHtml, type Mail } from './mail.ts';
-import { isOpenAt, nextOpening, openingWords, type OfficeSchedule } from './officeHours.ts';
+import { openingWords, replyBy, type OfficeSchedule } from './officeHours.ts';
 
 /** content/replies.yaml `acknowledgement`: {name}, {position} and {when} are filled in here. */
 export interface AcknowledgementWords {
@@ -21,6 +23,8 @@ export interface AcknowledgementWords {
   callWithinHour: string;
   callNextOpening: string;
   phone: string;
+  applicationNext: string;
+  applicationPhone: string;
   privacy: string;
   privacyLink: string;
   notRepeated: string;
@@ -60,11 +64,15 @@ export async function readSender(supabase: SupabaseClient, kind: 'inquiry' | 'ap
   return { email: row.email.trim(), firstName: row.first_name.trim(), position: row.position, sentAt: row.created_at };
 }
 
-/** "within the hour" words during office hours, else the next opening's: "on Monday, December 1 after 8:00 am". */
+/**
+ * When to expect a call, by the reply promise (officeHours.ts replyBy): the "within the hour" words during office
+ * hours, else the time it gives after the next opening: "on Monday, November 30, by 9:00 am".
+ */
 export function whenToExpectACall(sentAt: Date, settings: AcknowledgementSettings): string {
-  if (isOpenAt(sentAt, settings.schedule)) return settings.words.callWithinHour;
-  const opening = openingWords(nextOpening(sentAt, settings.schedule), settings.schedule);
-  return fill(settings.words.callNextOpening, { when: `on ${opening.day} after ${opening.time}` });
+  const { open, by } = replyBy(sentAt, settings.schedule);
+  if (open) return settings.words.callWithinHour;
+  const words = openingWords(by, settings.schedule);
+  return fill(settings.words.callNextOpening, { when: `on ${words.day}, by ${words.time}` });
 }
 
 export interface AcknowledgementContext {
@@ -83,11 +91,12 @@ export function composeAcknowledgement(kind: 'inquiry' | 'application', sender: 
   const name = greetingName(sender.firstName);
   const subject = fill(kind === 'inquiry' ? words.inquirySubject : words.applicationSubject, { position });
   const greeting = name ? fill(words.greeting, { name }) : fill(words.greeting, { name: '' }).replace(/\s+,/, ',');
-  const paragraphs = [
-    kind === 'inquiry' ? words.inquiryReceived : fill(words.applicationReceived, { position }),
-    whenToExpectACall(new Date(sender.sentAt), settings),
-    words.phone,
-  ];
+  // A family hears when to expect a call and the agency's line; an applicant, what happens to an application and
+  // the recruiting line.
+  const paragraphs =
+    kind === 'inquiry'
+      ? [words.inquiryReceived, whenToExpectACall(new Date(sender.sentAt), settings), words.phone]
+      : [fill(words.applicationReceived, { position }), words.applicationNext, words.applicationPhone];
   const privacyHref = new URL('/privacy', context.siteUrl).href;
   const footer = [words.notRepeated, words.privacy];
   const text = [greeting, '', ...paragraphs.flatMap((p) => [p, '']), ...footer.flatMap((p) => [p, '']), `${words.privacyLink}: ${privacyHref}`, '', words.signature].join('\n');

@@ -418,6 +418,8 @@ export const notificationSettings: NotificationSettings = {
       "callWithinHour": "Our office is open now, so someone will call you within the hour.",
       "callNextOpening": "Our office is closed now, so someone will call you {when}.",
       "phone": "If you would rather talk to us sooner, call (860) 555-0142. Outside office hours our on-call line takes emergency calls.",
+      "applicationNext": "We read every application within three business days and call the applicants whose experience fits the opening to arrange an interview.",
+      "applicationPhone": "If you have a question about the job or your application, call our recruiting line, (860) 555-0143.",
       "privacy": "To see, correct or erase what you sent us, or to take back your consent, e-mail care@example.com or call us, and tell us the name and e-mail address you used on the form.",
       "privacyLink": "Our privacy notice",
       "notRepeated": "For your privacy, this e-mail does not repeat what you wrote to us.",

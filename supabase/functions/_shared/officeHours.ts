@@ -73,11 +73,26 @@ export function officeMillisBetween(a: Date, b: Date, schedule: OfficeSchedule):
   return total;
 }
 
-/** The local date and opening time of an instant, for words such as "on Monday, December 1 after 8:00 am". */
+/** The local date and time of an instant, for words such as "on Monday, November 30, by 9:00 am". */
 export function openingWords(at: Date, schedule: OfficeSchedule): { day: string; time: string } {
   const day = new Intl.DateTimeFormat('en-US', { timeZone: schedule.timeZone, weekday: 'long', month: 'long', day: 'numeric' }).format(at);
   const local = localTime(at, schedule.timeZone);
   const half = local.hour < 12 ? 'am' : 'pm';
   const hour = local.hour % 12 === 0 ? 12 : local.hour % 12;
   return { day, time: `${hour}:${String(local.minute).padStart(2, '0')} ${half}` };
+}
+
+/**
+ * The reply promise, one rule for the site and the e-mail: a reply within the hour while the office is open, or
+ * within the first hour after it next opens when it is closed (at night, at weekends, on a holiday). site.yaml's
+ * claims.replyPromise says it in words on the pages; the instant reply to each sender (acknowledgement.ts) names
+ * the time it gives.
+ */
+export const REPLY_WITHIN_MINUTES = 60;
+
+/** When a request sent at `sentAt` is answered by, under the reply promise, and whether the office was open then. */
+export function replyBy(sentAt: Date, schedule: OfficeSchedule): { open: boolean; by: Date } {
+  const open = isOpenAt(sentAt, schedule);
+  const from = open ? sentAt : nextOpening(sentAt, schedule);
+  return { open, by: new Date(from.getTime() + REPLY_WITHIN_MINUTES * 60_000) };
 }
