@@ -11,6 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import { APPLICATION_MESSAGES } from '../../supabase/functions/_shared/application.ts';
+import { MIN_CONFIRM_MS } from '../../supabase/functions/_shared/formPost.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { openJobs } from '../../src/content/content.ts';
 import { expectNotSentPage, expectThanksPage, openAsAPersonWould, seriousViolations } from './formPages.ts';
@@ -283,6 +284,11 @@ test.describe('with JavaScript off', () => {
     await fill(page, applicant());
     await field(page, 'Resume (optional)').setInputFiles({ name: 'resume.pdf', mimeType: 'application/pdf', buffer: await makePdf('Resume, sent without JavaScript') });
     await page.getByRole('button', { name: 'Send application' }).click();
+    // Without JavaScript the function asks the applicant to confirm on a page of its own (noScript.spec.ts); a person
+    // reads it for a moment before pressing.
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('One more step: send your application');
+    await page.waitForTimeout(MIN_CONFIRM_MS + 250);
+    await page.getByRole('button', { name: 'Send my application' }).click();
     await expect(page).toHaveURL('/careers/thanks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['careers-thanks'].hero.title);
     await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
