@@ -46,10 +46,10 @@ export function ordinal(n: number): string {
 /** The words an item of a list is known by: the value of its first naming field, or itself when it is short text. */
 function itemName(item: unknown, next?: string | number): string | undefined {
   if (item === null || typeof item !== 'object' || Array.isArray(item)) return undefined;
-  // A naming field at fault (or missing) is what the message is about: the item is named by its place only.
-  if ((ITEM_NAME_FIELDS as readonly unknown[]).includes(next)) return undefined;
   const record = item as Record<string, unknown>;
   for (const field of ITEM_NAME_FIELDS) {
+    // The naming field is the one at fault (or missing): the message is about it, the item is named by its place.
+    if (field === next) return undefined;
     const value = record[field];
     if ((typeof value === 'string' && value.trim() !== '') || typeof value === 'number') {
       const name = String(value).trim().replace(/\s+/g, ' ');
@@ -87,6 +87,9 @@ export function describePlace(path: FieldPath, data?: unknown): string {
       parts.push(`the ${ordinal(key + 1)} ${noun}${name ? `, '${name}'${i > 1 ? ',' : ''}` : ''}`);
     } else if (typeof next === 'number') {
       // A list is named by its item: "the 4th question", not "the 4th question of questions".
+      continue;
+    } else if (i === path.length - 1 && typeof path[i - 1] === 'number' && typeof path[i - 2] === 'string' && singular(path[i - 2] as string) === key) {
+      // The question of a question is the item itself: "The 2nd question", not "Question of the 2nd question".
       continue;
     } else {
       parts.push(i === path.length - 1 ? labelFor(key) : `the ${inSentence(labelFor(key))}`);

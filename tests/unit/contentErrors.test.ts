@@ -921,7 +921,7 @@ describe('how it works and the questions families ask', () => {
   test('a question without its question mark asks for one', async () => {
     expect(await errorAfter((c) => c.edit('faq.yaml', 'question: Is there a minimum visit length?', 'question: Is there a minimum visit length'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        Question of the 2nd question: expected a question, ending in "?", found "Is there a minimum visit length"  (content/faq.yaml, line 9)"
+        The 2nd question: expected a question, ending in "?", found "Is there a minimum visit length"  (content/faq.yaml, line 9)"
     `);
   });
 
@@ -958,7 +958,7 @@ describe('the workflow stages of content/workflow.yaml', () => {
   test('a stage code used twice in a list points at the second and names the first', async () => {
     expect(await errorAfter((c) => c.edit(workflow, 'code: interview-booked', 'code: contacted'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        Code of the 3rd stage of the applications: expected a code used once in the list, found "contacted" a second time (also the 2nd stage)  (content/workflow.yaml, line 15)"
+        Code of the 3rd stage, 'Interview booked', of the applications: expected a code used once in the list, found "contacted" a second time (also the 2nd stage)  (content/workflow.yaml, line 15)"
     `);
   });
 
