@@ -261,3 +261,24 @@ test('a value the editor lets through but the build refuses: the bar gives the b
   await publishAndBuild(page);
   await expectLive(page);
 });
+
+test('issue 40, items 4 and 6: a phone changed in the editor changes the share image; the directory lists each entry by its service and group', { tag: '@desktop' }, async ({ page }) => {
+  // The share image is drawn by the build from site.yaml (scripts/generator/shareImage.ts), the live build's too.
+  const image = async () => Buffer.from(await (await page.request.get(`${site}/og-image.png`)).body());
+  const before = await image();
+  await openEditor(page);
+  await openEntry(page, 'Agency and site-wide', /^Agency identity/);
+  await page.getByLabel('Phone', { exact: true }).fill('(860) 555-0166');
+  await publishAndBuild(page);
+  await expectLive(page);
+  const after = await image();
+  expect(after.equals(before)).toBe(false);
+  expect(await sharp(after).metadata()).toMatchObject({ format: 'png', width: 1200, height: 630 });
+
+  // Each entry by its service and group (Decap said "No icon" for every one before).
+  const first = /service: (\S+)\n\s+category: (.+)\n/.exec(readFileSync(file('directory.yaml'), 'utf8'))!;
+  await openEditor(page);
+  await openEntry(page, 'Agency and site-wide', 'Services directory');
+  await expect(page.getByText(`${first[1]} (${first[2]})`, { exact: true })).toBeVisible();
+  await expect(page.getByText('No icon', { exact: true })).toHaveCount(0);
+});
