@@ -28,8 +28,8 @@ test('from a newsletter link to the report of its conversion', { tag: ['@saves',
   // A visit that began on a service page, from the newsletter's link.
   await postFromOwnAddress(page);
   await page.goto(`${SERVICE}?utm_source=${SOURCE}&utm_medium=email&utm_campaign=winter`);
-  await page.locator('main a[href="/contact"]').first().click();
-  await expect(page).toHaveURL('/contact');
+  await page.getByRole('link', { name: 'Schedule Consultation' }).click();
+  await expect(page).toHaveURL(`/contact/for${SERVICE}`);
   await page.waitForFunction(() => {
     const form = document.querySelector<HTMLFormElement>('#inquiry-form');
     return form?.dataset.tokenAt !== undefined && performance.now() - Number(form.dataset.tokenAt) >= 600;

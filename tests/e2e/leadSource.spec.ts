@@ -53,8 +53,8 @@ test('with JavaScript on, a visit that began on a service page from a newsletter
   await page.goto(`${SERVICE}?${CAMPAIGN}`);
   // A service page has no form, so no script: nothing is kept until the contact page runs one.
   expect(await page.locator('script[src]').count()).toBe(0);
-  await page.locator('main a[href="/contact"]').first().click();
-  await expect(page).toHaveURL('/contact');
+  await page.getByRole('link', { name: 'Schedule Consultation' }).click();
+  await expect(page).toHaveURL(`/contact/for${SERVICE}`);
   // As a person, not a bot: the form has held its time token a moment.
   await page.waitForFunction(() => {
     const form = document.querySelector<HTMLFormElement>('#inquiry-form');
