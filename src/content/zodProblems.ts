@@ -113,7 +113,7 @@ function sizeMessage(issue: z.core.$ZodIssueTooSmall | z.core.$ZodIssueTooBig, f
         const from = text.lastIndexOf(' ', limit) + 1;
         return `expected ${bound} ${limit} characters, found ${length}; these words go past the limit: "${from > 0 ? '…' : ''}${text.slice(from).replace(/\s*\r?\n\s*/g, ' ')}"`;
       }
-      return `expected ${bound} ${limit} characters, found ${length}`;
+      return `expected ${bound} ${limit} characters, found ${length}${typeof found === 'string' ? ` (${quoteValue(found.trim())})` : ''}`;
     }
     default:
       return `expected a number ${bound === 'at least' ? 'of at least' : bound === 'at most' ? 'of at most' : ''} ${limit}, found ${quoteValue(found)}`.replace('  ', ' ');

@@ -109,7 +109,7 @@ describe('a service file', () => {
   test('with a description too short for search results gives the length found', async () => {
     expect(await errorAfter((c) => c.edit(service, /^description: .*$/m, 'description: Foot care.'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        Description: expected at least 50 characters, found 10  (content/services/foot-care.yaml, line 3)"
+        Description: expected at least 50 characters, found 10 ("Foot care.")  (content/services/foot-care.yaml, line 3)"
     `);
   });
 
@@ -1090,7 +1090,7 @@ describe('a picture', () => {
   test('with a short description asks for at least 20 characters', async () => {
     expect(await errorAfter(picture('recovery.svg', 'A man'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        What the picture shows (alt text) of the image of the top of the page: expected at least 20 characters, found 5  (content/services/foot-care.yaml, line 15)"
+        What the picture shows (alt text) of the image of the top of the page: expected at least 20 characters, found 5 ("A man")  (content/services/foot-care.yaml, line 15)"
     `);
   });
 
