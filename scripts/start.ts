@@ -6,7 +6,8 @@
  * While it runs, a change under content/ builds the site again (scripts/live/contentWatch.ts), in a live builder
  * that keeps the build warm and renders only the pages the change can touch (scripts/live/liveBuild.ts): the site
  * served changes only when the build succeeds, the stand-in's functions take the new form choices at
- * once, and a content error is printed in plain words while the previous site stays up.
+ * once, and a content error is printed in plain words while the previous site stays up: a refused file keeps its last
+ * good version on the site, and other files' changes still go live (scripts/live/standIn.ts).
  * The content editor (/admin/content/) saves into content/ through the site server (scripts/live/editorApi.ts) and
  * shows how each save was built. `npm start -- --no-build` serves the existing dist/ and builds nothing. Ctrl-C stops everything. When a part
  * cannot start (a port taken, most often by another `npm start`), it says which part and why, and stops the parts

@@ -71,6 +71,11 @@ function editorHtml(scriptSrc: string, siteName: string): string {
 .editor-status[data-state="live"] { border-left-color: #1d6b3a; background: #eef8f1; }
 .editor-status[data-state="failed"] { border-left-color: #a4262c; background: #fdf0f0; }
 .editor-status pre { margin: 0.25rem 0; white-space: pre-wrap; font: 0.95rem/1.45 ui-monospace, monospace; }
+.editor-status .problems { white-space: pre-wrap; overflow-wrap: anywhere; padding: 0.25rem 0.5rem; background: #fff; border-radius: 4px; }
+.editor-status .others { margin-top: 0.5rem; padding-top: 0.5rem; border-top: 1px solid #9fb3c8; }
+/* While the site refuses the last save, Decap's green "Entry saved" does not say otherwise (src/editor/main.ts). */
+html[data-last-save="refused"] .Toastify__toast--success { display: none !important; }
+html[data-last-save="refused"] [data-not-on-site] { color: #a4262c !important; }
 .editor-status summary { cursor: pointer; font-weight: 600; }
 .editor-status a { color: #174a7c; font-weight: 600; }
 .editor-status a:focus-visible, .editor-status summary:focus-visible { outline: 3px solid #174a7c; outline-offset: 2px; }

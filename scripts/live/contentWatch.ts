@@ -70,8 +70,8 @@ export function followContent(
       for (const file of waiting) out(refusedLines(folder, file));
     } else {
       report({ state: 'failed', files, message: buildMessage(result), at, waiting, ...(result.stopped ? { stopped: true } : {}) });
-      if (result.refused) for (const file of waiting) out(refusedLines(folder, file));
-      else out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
+      // A refused build's own words: each waiting file with its own problems (scripts/live/liveBuild.ts).
+      out(result.stderr.trim() || `The build stopped with exit code ${result.code}; the site served is the previous build.`);
       if (result.hint) out(result.hint);
     }
     running = false;

@@ -288,7 +288,7 @@ async function checkedContent(state: Warm): Promise<(Checked & { texts: Texts; r
   // Every changed file refused: nothing to build. Each file is told its own problems.
   for (const [file, message] of stood.refused) standing.set(file, message);
   const heldBack = [...standing].map(([file, message]) => ({ file, message }));
-  return { refusedRun: { code: 1, stdout: '', stderr: failedBuildText(heldBack.map(({ file, message }) => `content/${file}:\n${message}`).join('\n\n'), true), refused: heldBack } };
+  return { refusedRun: { code: 1, stdout: '', stderr: failedBuildText(heldBack.map(({ message }) => message).join('\n\n'), true), refused: heldBack } };
 }
 
 async function liveBuild(): Promise<BuildRun> {

@@ -410,7 +410,8 @@ describe('the review of issue 39', () => {
         try {
           const error = await loadContent(at('content')).then(() => undefined, (thrown: Error) => thrown.message);
           expect(error, tag).toContain(`content/services/acute-illness-recovery.yaml`);
-          expect(error, tag).toMatch(/unknown tag (tag:yaml\.org,2002:|!!)(js|python)\//);
+          // In the content check's words (src/content/problems.ts): the mark named, and that the site does not know it.
+          expect(error, tag).toMatch(/starts with "!!(js|python)\/[^"]*", a mark this site does not know/);
         } finally {
           await save('content/services/acute-illness-recovery.yaml', service);
         }
