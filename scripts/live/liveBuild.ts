@@ -285,8 +285,9 @@ async function checkedContent(state: Warm): Promise<(Checked & { texts: Texts; r
   }
   removeSnapshots();
   if (!stood) return { refusedRun: { code: 1, stdout: first.printed.join('\n'), stderr: failedBuildText(refusedFirst.error, true) } };
-  // Every changed file refused: nothing to build. Each file is told its own problems.
-  for (const [file, message] of stood.refused) standing.set(file, message);
+  // Every changed file refused: nothing to build. Each file is told its own problems (a file put back as it was on
+  // the site no longer waits).
+  standing = stood.refused;
   const heldBack = [...standing].map(([file, message]) => ({ file, message }));
   return { refusedRun: { code: 1, stdout: '', stderr: failedBuildText(heldBack.map(({ message }) => message).join('\n\n'), true), refused: heldBack } };
 }

@@ -96,3 +96,19 @@ test('a service removed that the directory names: the removal waits, told to the
   expect(back.code).toBe(0);
   expect(back.refused).toEqual([]);
 }, 90_000);
+
+test('a waiting file put back as it was no longer waits, even while another file is refused', async () => {
+  const faq = readFileSync(file(FAQ), 'utf8');
+  const service = readFileSync(file(SERVICE), 'utf8');
+  setField(FAQ, ['questions', 0, 'question'], 'Without its question mark');
+  expect((await live.build()).refused?.map((refused) => refused.file)).toEqual(['faq.yaml']);
+  writeFileSync(file(FAQ), faq);
+  writeFileSync(file(SERVICE), service.replace(/^title: .*$/m, 'title: [oops'));
+  const run = await live.build();
+  expect(run.code).toBe(1);
+  expect(run.refused?.map((refused) => refused.file)).toEqual(['services/housekeeping.yaml']);
+  expect(run.stderr).toContain(SERVICE);
+  expect(run.stderr).not.toContain('faq.yaml');
+  writeFileSync(file(SERVICE), service);
+  expect((await live.build()).refused).toEqual([]);
+}, 60_000);
