@@ -161,7 +161,7 @@ test('the inquiries list shows how long each has waited, counts the overdue ones
   await expect(stat(page, 'Overdue')).toHaveText(String(overdue));
   // Three counts side by side would be wider than a phone: they wrap, and nothing scrolls sideways.
   expect(await page.evaluate(() => document.documentElement.scrollWidth - innerWidth)).toBeLessThanOrEqual(0);
-  await expect(page.getByText(`${overdue} ${overdue === 1 ? 'inquiry is' : 'inquiries are'} still New after the ${notificationSettings.replyWithinHours}-hour reply promise.`)).toBeVisible();
+  await expect(page.getByText(`${overdue} ${overdue === 1 ? 'inquiry is' : 'inquiries are'} overdue: still New after ${notificationSettings.replyWithinHours} hours.`)).toBeVisible();
   const only = page.getByRole('button', { name: 'Show only overdue' });
   await only.click();
   await expect(only).toHaveAttribute('aria-pressed', 'true');

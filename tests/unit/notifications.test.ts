@@ -193,7 +193,7 @@ describe('the reply promise', () => {
     expect(await queueDigest(service, hours)).toBe(false);
     expect(await deliverDue(service, config)).toMatchObject({ sent: 1 });
     const [mail] = catcher.messages as [CaughtMail];
-    expect(mail.subject).toBe(`1 inquiry is past the ${hours}-hour reply promise`);
+    expect(mail.subject).toBe(`1 inquiry is overdue: still New after ${hours} hours`);
     expect(about(late)).toHaveLength(1);
     expect(about(answered)).toHaveLength(0);
     expect(about(recent)).toHaveLength(0);

@@ -97,7 +97,7 @@ describe('the inquiries tables', () => {
 
   it('count the answered in time as a share of every inquiry received, and the conversions in the summary', () => {
     const inTime = table('inquiries-in-time');
-    expect(inTime.rows.map((row) => row.label)).toEqual(['Within 15 minutes', 'Within 1 hour', 'Within the 24-hour promise']);
+    expect(inTime.rows.map((row) => row.label)).toEqual(['Within 15 minutes', 'Within 1 hour', 'Within 24 hours (the Overdue limit)']);
     expect(inTime.rows[0]!.now).toEqual([3, 25]);
     expect(inTime.rows[0]!.before).toEqual([0, 0]);
     expect(table('inquiries-summary').rows.map((row) => [row.label, row.now[0], row.before[0]])).toEqual([

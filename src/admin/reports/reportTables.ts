@@ -90,7 +90,7 @@ function firstReplyTables(list: RecordList, pair: Compared<FirstReply>, counts: 
         [
           ['within-15', 'Within 15 minutes', 'within15'],
           ['within-60', 'Within 1 hour', 'within60'],
-          ['within-promise', `Within the ${now.promiseHours}-hour promise`, 'withinPromise'],
+          ['within-promise', `Within ${now.promiseHours} hours (the Overdue limit)`, 'withinPromise'],
         ] as const
       ).map(([key, label, field]) => ({
         key,

@@ -47,5 +47,5 @@ export function promiseLine(overdueCount: number): string {
   const hours = replyPromiseHours();
   if (overdueCount === 0) return `Every inquiry has been answered within ${hours} hours.`;
   const first = stageLabel('inquiries', firstStageOf('inquiries'));
-  return `${overdueCount} ${overdueCount === 1 ? 'inquiry is' : 'inquiries are'} still ${first} after the ${hours}-hour reply promise.`;
+  return `${overdueCount} ${overdueCount === 1 ? 'inquiry is' : 'inquiries are'} overdue: still ${first} after ${hours} hours.`;
 }

@@ -120,7 +120,7 @@ export function composeNotification(row: ClaimedNotification, config: NotifyConf
   if (row.kind === 'digest') {
     const overdue = row.overdue ?? [];
     const count = `${overdue.length} ${overdue.length === 1 ? 'inquiry is' : 'inquiries are'}`;
-    const subject = `${count} past the ${config.replyWithinHours}-hour reply promise`;
+    const subject = `${count} overdue: still New after ${config.replyWithinHours} hours`;
     const intro = `${count} still New after ${config.replyWithinHours} hours: nobody has replied yet.`;
     const items = overdue.map((item) => ({ label: `Inquiry sent ${when(item.created_at)}`, href: recordLink(config.siteUrl, 'inquiries', item.id) }));
     return message(from, config.to, subject, intro, items, { label: 'All overdue inquiries', href: overdueLink(config.siteUrl) }, config.agency);
@@ -132,7 +132,7 @@ export function composeNotification(row: ClaimedNotification, config: NotifyConf
   const sent = row.record_created_at ? ` on ${when(row.record_created_at)}` : '';
   const intro =
     row.kind === 'inquiry'
-      ? `A family sent the contact form${sent}. We promise a reply within ${config.replyWithinHours} hours.`
+      ? `A family sent the contact form${sent}. It is marked Overdue if nobody has replied within ${config.replyWithinHours} hours.`
       : `Someone applied${position ? ` for ${position}` : ''}${sent}.`;
   const link = { label: row.kind === 'inquiry' ? 'Open the inquiry' : 'Open the application', href: recordLink(config.siteUrl, list, row.record_id ?? '') };
   return message(from, config.to, subject, intro, [], link, config.agency);
