@@ -486,6 +486,25 @@ describe('forwarding to HubSpot (when site.yaml names a real form)', () => {
     });
   });
 
+  test('a request sent with JavaScript off goes to HubSpot only once its family has confirmed it, once', async () => {
+    answer = () => ({ status: 200, body: { inlineMessage: 'Thanks' } });
+    received.length = 0;
+    const post = (body: URLSearchParams, origin: string) =>
+      handler(new Request('https://project.supabase.co/functions/v1/submit-inquiry', { method: 'POST', body, headers: { accept: BROWSER_ACCEPT, origin, 'x-forwarded-for': newAddress() } }));
+    const page = await (await post(formOf({ ...VALID, fill_token: undefined }), 'https://www.example.org')).text();
+    expect(received).toEqual([]);
+    const fields = Object.fromEntries([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map((match) => [match[1]!, match[2]!]));
+    fields.fill_token = await issueFillToken(supabase.serviceRoleKey, 'inquiry', Date.now() - 2000);
+    for (let press = 0; press < 2; press++) {
+      const pressed = await post(new URLSearchParams(fields), 'https://project.supabase.co');
+      expect(pressed.headers.get('location')).toBe('https://www.example.org/contact/thanks');
+    }
+    expect(received).toHaveLength(1);
+    const body = received[0]!.body as { fields: Array<{ name: string; value: string }>; context: unknown };
+    expect(Object.fromEntries(body.fields.map((field) => [field.name, field.value]))).toMatchObject({ firstname: 'Maria', email: VALID.email, services_of_interest: 'Meal Preparation, Personal Care' });
+    expect(body.context).toEqual({ pageUri: 'https://www.example.org/contact' });
+  });
+
   test('HubSpot answering 500 loses nothing: the row is stored, the visitor thanked, and the log holds no personal data', async () => {
     answer = () => ({ status: 500, body: { status: 'error', message: `Bad ${VALID.email}`, errors: [{ errorType: 'INTERNAL', message: VALID.name }] } });
     const logged = vi.spyOn(console, 'error').mockImplementation(() => undefined);

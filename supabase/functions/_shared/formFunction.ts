@@ -88,6 +88,8 @@ export interface FormFunctionOptions<Field extends string> {
     noun: 'request' | 'application';
     agency: string;
     summary: (id: string) => Promise<ReadonlyArray<SummaryLine> | null>;
+    /** What else a real request gets, once its sender has confirmed it (HubSpot for an inquiry); `site` it came from. */
+    confirmed?: (id: string, site: string) => Promise<void>;
   };
   /**
    * The function's own origin (SUPABASE_URL): the confirmation page is served from there, so its press is posted from
@@ -176,6 +178,7 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     if (confirmed.error) throw confirmed.error;
     // Erased, or purged as spam long ago: nothing is left to send.
     if (confirmed.data === 'gone') return { sent: false, reason: 'failed', status: 410, message: options.messages.failed };
+    if (confirmed.data === 'confirmed') await options.held.confirmed?.(id, site);
     return { sent: true, id };
   }
 

@@ -62,6 +62,20 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
     ];
   }
 
+  /** Forwards a stored request to the agency's HubSpot form (when it has one); a failure is logged, never the visitor's. */
+  async function forward(id: string, fields: InquiryFields, page: string | undefined): Promise<void> {
+    if (!options.hubspot) return;
+    await forwardToHubSpot({
+      form: options.hubspot,
+      fields,
+      choices: options.choices,
+      pageUri: page,
+      ...(options.hubspotApi ? { api: options.hubspotApi } : {}),
+      timeoutMs: options.hubspotTimeoutMs ?? 4000,
+      onFailure: (what, error) => logFailure(NAME, `inquiry ${id} is stored, but ${what}`, error),
+    });
+  }
+
   async function store(req: Request, form: FormData, fields: InquiryFields, at: Date, spamReason: string | null): Promise<Outcome<InquiryField>> {
     // Where the request came from (leadOrigin.ts): stored with it, never forwarded to analytics or HubSpot.
     const origin = originColumns({ form, referer: req.headers.get('referer'), page: fields.page, allowOrigin: options.allowOrigin, heardAbout: options.choices.heardAbout });
@@ -72,19 +86,7 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
       if (insert.error) logFailure(NAME, 'the inquiry could not be inserted', insert.error);
       return !insert.error;
     });
-    if (slot.ok) {
-      if (options.hubspot && spamReason === null) {
-        await forwardToHubSpot({
-          form: options.hubspot,
-          fields,
-          choices: options.choices,
-          pageUri: pageUri(req, fields.page),
-          ...(options.hubspotApi ? { api: options.hubspotApi } : {}),
-          timeoutMs: options.hubspotTimeoutMs ?? 4000,
-          onFailure: (what, error) => logFailure(NAME, `inquiry ${slot.id} is stored, but ${what}`, error),
-        });
-      }
-    }
+    if (slot.ok && spamReason === null) await forward(slot.id, fields, pageUri(req.headers.get('origin'), fields.page));
     const outcome = slotOutcome<InquiryField>(slot, INQUIRY_MESSAGES);
     return outcome.sent ? { ...outcome, summary: summaryOf(fields) } : outcome;
   }
@@ -105,6 +107,14 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
         const found = await supabase.from('inquiries').select('name, care_for, message').eq('id', id).maybeSingle();
         if (found.error) throw found.error;
         return found.data ? summaryOf(found.data as Pick<InquiryFields, 'name' | 'care_for' | 'message'>) : null;
+      },
+      // Held until its family confirmed it, it goes to HubSpot now, as any real request did when it arrived.
+      async confirmed(id, site) {
+        if (!options.hubspot) return;
+        const found = await supabase.from('inquiries').select('name, phone, email, care_for, town, services, message, call_time, page, consent_version').eq('id', id).maybeSingle();
+        if (found.error || !found.data) return logFailure(NAME, `inquiry ${id} was confirmed, but could not be read to forward it`, found.error);
+        const fields = found.data as InquiryFields;
+        await forward(id, fields, pageUri(site, fields.page));
       },
     },
     ownOrigin: options.supabaseUrl,
@@ -131,7 +141,6 @@ function answers(form: FormData): Record<string, string | string[] | undefined> 
 }
 
 /** The page the request was sent from, as a full URL for HubSpot's record: the posting origin and the form's page field. */
-function pageUri(req: Request, page: string): string | undefined {
-  const origin = req.headers.get('origin');
+function pageUri(origin: string | null, page: string): string | undefined {
   return origin !== null && page !== '' ? `${origin}${page}` : undefined;
 }
