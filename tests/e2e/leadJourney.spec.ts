@@ -58,7 +58,7 @@ test('from a newsletter link to the report of its conversion', { tag: ['@saves',
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(`We have your request - ${content.site.name}`);
   await expect(mail).toContainText('Hello Grace,');
   await expect(mail).toContainText(content.site.phone.display);
-  await expect(mail).toContainText(/someone will call you (within the hour|on \w+day, \w+ \d+ after \d+:\d\d [ap]m)/);
+  await expect(mail).toContainText(/someone will call you (within the hour|on \w+day, \w+ \d+, by \d+:\d\d [ap]m)/);
   // Nothing of what they wrote but their first name.
   await expect(mail).not.toContainText('hip surgery');
   await expect(mail).not.toContainText('Journey');
