@@ -285,7 +285,7 @@ function followBuilds(CMS: DecapGlobal) {
     message.textContent = noted;
     details.append(summary, message);
     // A new service no page links to yet: where to add it, in the editor's words.
-    if (!/no page links to \//.test(noted)) return [details];
+    if (!/no page links to \//i.test(noted)) return [details];
     return [details, paragraph('Add it to the services directory: Agency and site-wide, then Services directory, then Add entry (its address, a description, an icon and a category), so families find it.')];
   }
 
