@@ -28,9 +28,10 @@ function contentInDev(): Plugin {
         const inContent = path.resolve(server.config.root, file).startsWith(contentDir + path.sep);
         if (inContent && !file.endsWith('.mdx')) server.ws.send({ type: 'full-reload' });
       });
-      // The pictures and fonts a build publishes (scripts/generator/publicAssets.ts), served from their sources.
+      // The pictures and fonts a build publishes (scripts/generator/publicAssets.ts), served from their sources, and
+      // the share image, drawn from the content (any .png at the top: its path is site.yaml's shareImage.path).
       server.middlewares.use((req, res, next) => {
-        if (req.method !== 'GET' || !/^\/assets\/(images|fonts)\//.test(req.url ?? '')) return next();
+        if (req.method !== 'GET' || !/^\/(assets\/(images|fonts)\/|[\w-]+\.png(\?|$))/.test(req.url ?? '')) return next();
         import('./scripts/generator/devAssets.ts')
           .then(({ devAsset }) => devAsset(server.config.root, req.url!.split('?')[0]!))
           .then((asset) => {

@@ -4,7 +4,9 @@
  *   questions[3].answer -> Answer of the 4th question, 'Do you take Medicaid?'
  * One list of labels serves both, so a message names a field as the editor's form shows it.
  */
-import type { FieldPath } from './problems.ts';
+
+/** Where a value is in its file: keys and list positions from the top, e.g. ['questions', 3, 'answer']. */
+export type FieldPath = ReadonlyArray<string | number>;
 
 /** Keys whose words alone would not tell an editor what they hold. */
 const LABELS: Record<string, string> = {

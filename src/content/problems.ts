@@ -5,9 +5,9 @@
  * Every check (YAML syntax, zod schemas, cross-file rules, MDX) reports through `ContentProblem`; the field is named
  * by the labels the content editor shows (fieldNames.ts).
  */
-import { describePlace } from './fieldNames.ts';
+import { describePlace, type FieldPath } from './fieldNames.ts';
 
-export type FieldPath = ReadonlyArray<string | number>;
+export type { FieldPath };
 
 export interface ContentProblem {
   /** Path of the file, relative to the project folder, e.g. "content/services/foot-care.yaml". */

@@ -770,7 +770,7 @@ describe('the site and regions files', () => {
   test('a day in two lines of office hours names the other line', async () => {
     expect(await errorAfter((c) => c.edit('site.yaml', 'days: Saturday', 'days: Friday - Saturday'))).toMatchInlineSnapshot(`
       "The content has 1 problem:
-        Days of the 2nd office hour: expected each day in one line only, found Friday again (also in officeHours[0])  (content/site.yaml, line 24)"
+        Days of the 2nd office hour: expected each day in one line only, found Friday again (also in the 1st line of the office hours)  (content/site.yaml, line 24)"
     `);
   });
 

@@ -95,6 +95,13 @@ describe('npm run dev', () => {
     expect(await picture.getAttribute('src')).toMatch(/^\/assets\/images\/housekeeping\.[0-9a-f]{10}\.svg$/);
     const faces = await page.evaluate(() => document.fonts.ready.then((fonts) => [...fonts].filter((face) => face.status === 'loaded').map((face) => face.family.replace(/"/g, ''))));
     expect(faces).toEqual(expect.arrayContaining(['Atkinson Hyperlegible', 'Fraunces']));
+    // The share image the head names, drawn from the content as the build draws it.
+    const shareImage = await page.locator('meta[property="og:image"]').getAttribute('content');
+    const answer = await fetch(`${origin}${new URL(shareImage!).pathname}`);
+    expect(answer.headers.get('content-type')).toBe('image/png');
+    const png = Buffer.from(await answer.arrayBuffer());
+    expect(png.subarray(1, 4).toString()).toBe('PNG');
+    expect([png.readUInt32BE(16), png.readUInt32BE(20)]).toEqual([1200, 630]);
   }, 30_000);
 
   test('shows a content edit on the next reload', async () => {

@@ -151,7 +151,7 @@ describe('search by phone in any format, and by source', () => {
     expect(names('8605550199')).toEqual(['Ann Lee']);
     expect(names('860-555-0142')).toEqual(['Bob Annis']);
     expect(names('(860) 555')).toEqual(['Ann Lee', 'Bob Annis']);
-    expect(names('+1 860 555 0199')).toEqual([]); // the country code is not in the stored number
+    expect(names('+1 860 555 0199')).toEqual(['Ann Lee']); // the country code typed before it, as a caller may
   });
 
   test('only a query that reads as a phone number is compared by digits', () => {

@@ -1,5 +1,6 @@
 /** The agency's identity and constants: `content/site.yaml`. Change the name, phone and e-mail here. */
 import { z } from 'zod';
+import { ordinal } from '../fieldNames.ts';
 import { text } from './common.ts';
 
 /** The days of the week in order, as the pages show them and schema.org names them. */
@@ -137,7 +138,7 @@ export const siteSchema = z.strictObject({
         for (const day of line.days.dayOfWeek) {
           const first = lineOf.get(day);
           if (first === undefined) lineOf.set(day, index);
-          else ctx.addIssue({ code: 'custom', path: [index, 'days'], message: 'expected each day in one line only', params: { found: `${day} again (also in officeHours[${first}])` } });
+          else ctx.addIssue({ code: 'custom', path: [index, 'days'], message: 'expected each day in one line only', params: { found: `${day} again (also in the ${ordinal(first + 1)} line of the office hours)` } });
         }
       });
     }, whenValid)
@@ -150,7 +151,7 @@ export const siteSchema = z.strictObject({
       list.forEach((entry, index) => {
         const seen = first.get(entry.date);
         if (seen === undefined) first.set(entry.date, index);
-        else ctx.addIssue({ code: 'custom', path: [index, 'date'], message: 'expected each date once', params: { found: `${entry.date} again (also in holidays[${seen}])` } });
+        else ctx.addIssue({ code: 'custom', path: [index, 'date'], message: 'expected each date once', params: { found: `${entry.date} again (also the ${ordinal(seen + 1)} holiday)` } });
       });
     }, whenValid)
     .optional()
