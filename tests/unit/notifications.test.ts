@@ -343,7 +343,7 @@ describe('bursts', () => {
     expect(catcher.messages).toHaveLength(1);
     const [mail] = catcher.messages as [CaughtMail];
     expect(mail.subject).toBe('2 new requests from the website');
-    expect(mail.text).toContain('2 requests were sent without the form\'s time check (JavaScript off in the browser, or a script) and filed under Spam');
+    expect(mail.text).toContain('2 requests were sent without the form\'s time check (by a script, or from a page whose script could not get the check) and filed under Spam');
     for (const { id } of rows) expect(mail.text).toMatch(new RegExp(`Inquiry sent .*\\(filed under Spam\\): ${SITE}/admin\\?view=inquiries&record=${id}`));
     expectNothingPersonal(mail, [FAMILY.name, FAMILY.phone, FAMILY.email, 'dementia']);
   }, 60_000);

@@ -11,8 +11,8 @@
  *
  * Bursts: while more than `burst.moreThan` requests arrived within `burst.withinMinutes`, each new one's row is
  * folded into one burst row (by claim_notifications, in the claim's transaction), sent as one e-mail listing them
- * by link once the window after it opened is over; a request without the form's time token (suspected spam: no
- * one can tell a browser without JavaScript from a script) is told of only that way, never alone.
+ * by link once the window after it opened is over; a request without the form's time token (suspected spam: a
+ * browser without JavaScript is asked to confirm instead, so this is a script's post) is told of only that way.
  *
  * The same outbox carries the instant reply to each sender (acknowledgement.ts): a request's row flagged
  * `acknowledgement`, sent to the address the record holds when it is sent, claimed, retried and shown the same way.
@@ -150,7 +150,7 @@ function composeBurst(list: NonNullable<ClaimedNotification['items']>, config: N
   }
   if (unverified > 0) {
     lines.push(
-      `${plural(unverified, 'request was', 'requests were')} sent without the form's time check (JavaScript off in the browser, or a script) and filed under Spam: open ${unverified === 1 ? 'it' : 'each'} to see whether a person sent it, and use "Not spam" if so.`,
+      `${plural(unverified, 'request was', 'requests were')} sent without the form's time check (by a script, or from a page whose script could not get the check) and filed under Spam: open ${unverified === 1 ? 'it' : 'each'} to see whether a person sent it, and use "Not spam" if so.`,
     );
   }
   const items = list.map((item) => ({
