@@ -31,9 +31,10 @@ alter table public.record_events drop constraint record_events_kind_check;
 alter table public.record_events add constraint record_events_kind_check
   check (kind in ('created', 'stage', 'owner', 'note', 'note_edited', 'note_deleted', 'deleted', 'erased', 'exported', 'confirmed'));
 
--- Queues the reply to a record's sender, unless it has none, was ever queued one, or its address had one within the
--- hour (as private.acknowledge_request, 20261127000700). Returns whether it queued one.
-create or replace function private.queue_missed_acknowledgement(p_list text, p_id uuid, p_email text) returns boolean
+-- Queues the reply to a record's sender, unless it has none or its address had one within the hour, compared
+-- without regard to case. Returns whether it queued one. The one place of the once-an-hour rule: the reply to a new
+-- request (private.acknowledge_request, below) and the reply a record missed both go through it.
+create or replace function private.queue_acknowledgement(p_list text, p_id uuid, p_email text) returns boolean
 language plpgsql
 security definer
 set search_path = ''
@@ -44,14 +45,8 @@ begin
   if address = '' then
     return false;
   end if;
+  -- One request at a time per address, so two sent at once cannot both find no acknowledgement this hour.
   perform pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtextextended('acknowledgement:' || address, 0));
-  -- Once per record ever: a row, sent, failed, held by the cap or dropped by an admin, says it had its turn.
-  if exists (
-    select 1 from public.notification_outbox as o
-    where o.acknowledgement and (o.inquiry_id = p_id or o.application_id = p_id)
-  ) then
-    return false;
-  end if;
   if exists (
     select 1 from public.notification_outbox as o
     left join public.inquiries as i on i.id = o.inquiry_id
@@ -67,6 +62,52 @@ begin
     insert into public.notification_outbox (kind, application_id, acknowledgement) values ('application', p_id, true);
   end if;
   return true;
+end
+$$;
+
+revoke execute on function private.queue_acknowledgement(text, uuid, text) from public;
+
+-- The reply to a new request (20261127000700_sender_acknowledgement.sql), its rule now in queue_acknowledgement.
+create or replace function private.acknowledge_request() returns trigger
+language plpgsql
+security definer
+set search_path = ''
+as $$
+declare
+  spam boolean;
+begin
+  -- As the staff notification: only what the site's form functions store (as the service role) is answered.
+  if coalesce(auth.role(), '') <> 'service_role' or new.spam_reason is not null then
+    return null;
+  end if;
+  if tg_table_name = 'inquiries' then
+    select s.spam into spam from public.inquiry_stages as s where s.code = new.stage;
+  else
+    select s.spam into spam from public.application_stages as s where s.code = new.stage;
+  end if;
+  if coalesce(spam, false) then
+    return null;
+  end if;
+  perform private.queue_acknowledgement(case when tg_table_name = 'inquiries' then 'inquiries' else 'applications' end, new.id, new.email);
+  return null;
+end
+$$;
+
+-- The reply a record missed: as a new request's, and once per record ever (a row, sent, failed, held by the cap or
+-- dropped by an admin, says it had its turn). Returns whether it queued one.
+create or replace function private.queue_missed_acknowledgement(p_list text, p_id uuid, p_email text) returns boolean
+language plpgsql
+security definer
+set search_path = ''
+as $$
+begin
+  if exists (
+    select 1 from public.notification_outbox as o
+    where o.acknowledgement and (o.inquiry_id = p_id or o.application_id = p_id)
+  ) then
+    return false;
+  end if;
+  return private.queue_acknowledgement(p_list, p_id, p_email);
 end
 $$;
 
