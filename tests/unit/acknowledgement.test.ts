@@ -60,7 +60,9 @@ async function replyFor(post: () => Promise<string>, table: 'inquiries' | 'job_a
   await expect.poll(async () => (await acknowledgements()).map((row) => row.attempts), { timeout: 5_000 }).toEqual([1]);
   await expect.poll(async () => (await supabase.db.query('select 1 from public.notification_outbox where leased_until is not null')).rows.length).toBe(0);
   expect(repliesTo(address)).toHaveLength(0);
+  // Sent then: the request, and its reply queued with it (the reply promises a call from when it was queued).
   await supabase.db.query(`update public.${table} set created_at = $1 where id = $2`, [sentAt, id]);
+  await supabase.db.query(`update public.notification_outbox set created_at = $1 where acknowledgement and ${table === 'inquiries' ? 'inquiry_id' : 'application_id'} = $2`, [sentAt, id]);
   catcher.setDown(false);
   await later(2);
   await deliverDue(clients.client(supabase.serviceRoleKey), config);

@@ -10,6 +10,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { CONFIRM_FIELDS, HELD_REASON, MIN_CONFIRM_MS, NO_TOKEN_REASON, issueFillToken } from '../../supabase/functions/_shared/formPost.ts';
 import { PAGE_COLOURS, PAGE_STYLE, confirmPageHtml, pageStyleSource } from '../../supabase/functions/_shared/confirmPage.ts';
+import { whenToExpectACall } from '../../supabase/functions/_shared/acknowledgement.ts';
 import { deliverDue } from '../../supabase/functions/_shared/notify.ts';
 import { createSubmitInquiry } from '../../supabase/functions/submit-inquiry/handler.ts';
 import { inquiryChoices, notificationSettings } from '../../supabase/functions/_shared/formChoices.generated.ts';
@@ -271,6 +272,23 @@ describe('staff move a record out of Spam', () => {
     expect(to(email)).toHaveLength(1);
     expect(to(email)[0]!.text).toContain('Hello Moved,');
     expect((await outboxOf(id)).filter((row) => row.acknowledgement)).toHaveLength(1);
+  });
+
+  test('the reply a record missed promises a call from when it was moved, not from a time already past', async () => {
+    const email = 'moved.later@example.com';
+    const script = await fetch(inquiryUrl(), { method: 'POST', body: familyForm({ name: 'Moved Later', email }), headers: { accept: 'application/json', 'x-forwarded-for': newAddress() } });
+    const { id } = (await script.json()) as { id: string };
+    // Sent on a Saturday evening ten days before, moved out of Spam now.
+    const sentAt = new Date('2026-11-14T23:30:00Z');
+    await stack.supabase.db.query('update public.inquiries set created_at = $1 where id = $2', [sentAt.toISOString(), id]);
+    const staff = await stack.clients.staff();
+    expect((await staff.from('inquiries').update({ stage: 'new' }).eq('id', id)).error).toBeNull();
+    await deliverDue(stack.clients.client(stack.supabase.serviceRoleKey), stack.config);
+    const queued = (await stack.supabase.db.query<{ created_at: Date }>('select created_at from public.notification_outbox where acknowledgement and inquiry_id = $1', [id])).rows[0]!.created_at;
+    const settings = stack.config.acknowledgement!;
+    expect(to(email)).toHaveLength(1);
+    expect(to(email)[0]!.text).toContain(whenToExpectACall(new Date(queued), settings));
+    expect(to(email)[0]!.text).not.toContain(whenToExpectACall(sentAt, settings));
   });
 });
 

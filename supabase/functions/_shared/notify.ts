@@ -72,8 +72,9 @@ async function deliverOne(row: ClaimedNotification, config: NotifyConfig, supaba
   // A new staff member's invitation goes to them, not to the intake addresses (staffInvite.ts, 20261127001250).
   if (row.kind === 'staff_invite') return deliverStaffInvite(supabase, row, config);
   // A request's row is the staff's notification or, flagged, the reply to its sender (20261127000700).
-  if ((row.kind === 'inquiry' || row.kind === 'application') && row.record_id && (await isAcknowledgement(supabase, row.id))) {
-    return deliverAcknowledgement(supabase, row.kind, row.record_id, row.id, config);
+  if (row.kind === 'inquiry' || row.kind === 'application') {
+    const queuedAt = row.record_id ? await acknowledgementQueuedAt(supabase, row.id) : undefined;
+    if (queuedAt) return deliverAcknowledgement(supabase, row.kind, row.record_id!, row.id, queuedAt, config);
   }
   if (config.to.length === 0) return new MailError('No intake address is set (site.yaml notifications.to, or NOTIFY_TO).', true);
   try {
@@ -84,21 +85,28 @@ async function deliverOne(row: ClaimedNotification, config: NotifyConfig, supaba
   }
 }
 
-async function isAcknowledgement(supabase: SupabaseClient, id: string): Promise<boolean> {
-  const found = await supabase.from('notification_outbox').select('acknowledgement').eq('id', id).maybeSingle();
+/** When the row was queued, if it is the reply to a sender; undefined for a staff notification. */
+async function acknowledgementQueuedAt(supabase: SupabaseClient, id: string): Promise<string | undefined> {
+  const found = await supabase.from('notification_outbox').select('acknowledgement, created_at').eq('id', id).maybeSingle();
   if (found.error) throw new Error(`A notification could not be read: ${found.error.message}`);
-  return (found.data as { acknowledgement: boolean } | null)?.acknowledgement === true;
+  const row = found.data as { acknowledgement: boolean; created_at: string } | null;
+  return row?.acknowledgement === true ? row.created_at : undefined;
 }
 
-/** Sends the reply to a request's sender, its address and first name read from the record now. */
-async function deliverAcknowledgement(supabase: SupabaseClient, kind: 'inquiry' | 'application', recordId: string, id: string, config: NotifyConfig): Promise<MailError | undefined> {
+/**
+ * Sends the reply to a request's sender, its address and first name read from the record now. When to expect a call
+ * runs from when the reply was queued, if later than the request: a record moved out of Spam days later (or held
+ * for its sender to confirm) is promised a call from then, not a time already past.
+ */
+async function deliverAcknowledgement(supabase: SupabaseClient, kind: 'inquiry' | 'application', recordId: string, id: string, queuedAt: string, config: NotifyConfig): Promise<MailError | undefined> {
   if (!config.acknowledgement) return new MailError('The reply to senders has no words (content/replies.yaml): deploy the functions again after npm run build.', true);
   try {
     const sender = await readSender(supabase, kind, recordId);
     // Erased meanwhile, or no address: nothing to send.
     if (!sender) return undefined;
     const from = mailbox(config.agency, config.from);
-    const mail = composeAcknowledgement(kind, sender, config.acknowledgement, { agency: config.agency, from, siteUrl: config.siteUrl, positions: config.positions });
+    const promisedFrom = Date.parse(queuedAt) > Date.parse(sender.sentAt) ? queuedAt : sender.sentAt;
+    const mail = composeAcknowledgement(kind, { ...sender, sentAt: promisedFrom }, config.acknowledgement, { agency: config.agency, from, siteUrl: config.siteUrl, positions: config.positions });
     await config.mailer.send(mail, id);
     return undefined;
   } catch (error) {
