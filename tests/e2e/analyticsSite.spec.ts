@@ -123,7 +123,7 @@ test.describe('analytics on the site built with a key @desktop', () => {
     const card = page.locator('section[aria-labelledby="cta-heading"]');
     await card.getByRole('link', { name: `Call ${PHONE.display}` }).click();
     await card.getByRole('link', { name: 'Get Information' }).click();
-    await page.waitForURL('**/contact');
+    await page.waitForURL('**/contact/for/post-surgical-recovery');
     await expectSent(id, 'phone_call_clicked', [{ source: POST_SURGICAL_SOURCE, phone_number: PHONE.e164 }]);
     await expectSent(id, 'contact_form_clicked', [{ source: POST_SURGICAL_SOURCE }]);
   });
