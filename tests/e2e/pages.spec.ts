@@ -10,7 +10,7 @@ test('home: hero, Request Information card, 8 services, about with values, conta
   const card = page.getByRole('heading', { name: 'Request Information' }).locator('..');
   await expect(card.getByRole('link', { name: 'Call (860) 555-0142' })).toHaveAttribute('href', PHONE);
   await expect(card.getByRole('link', { name: 'care@example.com' })).toHaveAttribute('href', 'mailto:care@example.com');
-  await expect(card).toContainText('We reply to every request within 24 hours');
+  await expect(card).toContainText('We reply within the hour when we are open, or in the first hour we next open');
   await expect(card.getByRole('form', { name: 'Request Information' })).toBeVisible();
   await expect(page.locator('#services').getByRole('listitem')).toHaveCount(8);
   await expect(page.locator('#about').getByRole('heading', { level: 3 })).toHaveText('Our Core Values');
