@@ -291,7 +291,8 @@ test.describe('with JavaScript off', () => {
     await page.getByRole('button', { name: 'Send my application' }).click();
     await expect(page).toHaveURL('/careers/thanks');
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(content.pages['careers-thanks'].hero.title);
-    await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
+    // An applicant is told what the reply to applicants says (not the families' reply promise).
+    await expect(page.locator('main').getByText(content.replies.acknowledgement.applicationNext.replace(/\.$/, ''))).toBeVisible();
   });
 });
 
@@ -312,8 +313,9 @@ test('with JavaScript on, a 5 MB PDF shows upload progress, /careers/thanks foll
   await expect(send).toBeDisabled();
   // The stand-in parses 5 MB and stores it in PGlite: slower than Supabase, and slower still on a busy machine.
   await expect(page).toHaveURL('/careers/thanks', { timeout: 30_000 });
-  await expect(page.locator('main').getByText(content.site.claims.replyPromise)).toBeVisible();
-  await expect(page.getByRole('link', { name: `Call ${PHONE.display}` })).toBeVisible();
+  // An applicant is told what the reply to applicants says (not the families' reply promise).
+  await expect(page.locator('main').getByText(content.replies.acknowledgement.applicationNext.replace(/\.$/, ''))).toBeVisible();
+  await expect(page.getByRole('link', { name: `Call ${content.site.recruitingPhone.display}` })).toBeVisible();
 
   const staff = await browser.newContext({ viewport: { width: 1280, height: 800 } });
   try {
