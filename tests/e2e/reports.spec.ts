@@ -91,6 +91,8 @@ async function noSidewaysScroll(page: Page) {
 }
 
 test('staff see this week’s inquiries, first reply and sources as chart and table, then the last 4 weeks; no CSV download; axe clean, nothing to scroll sideways', async ({ page }, info) => {
+  // Three periods, each read in full, and axe twice: about 27 s on a busy 2-core machine, past the default 30 s in CI.
+  test.setTimeout(90_000);
   const { source, medianMinutes } = await seed(`e2e-news-${info.project.name}-${Date.now().toString(36)}`);
   await openReports(page);
   await expect(sections(page).getByRole('link', { name: 'Reports' })).toHaveAttribute('aria-current', 'page');
