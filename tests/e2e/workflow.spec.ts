@@ -558,6 +558,8 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
 });
 
 test('axe finds no violation at all on the list with its filters chosen, or on a worked record’s dialog with its history and a refused note', async ({ page }) => {
+  // axe three times over the list and a dialog: past the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   // A demo inquiry someone wrote a note on: its history has more than its arrival.
   const { data: noted, error } = await service().from('record_notes').select('inquiry_id').not('inquiry_id', 'is', null).limit(1).single();
   expect(error).toBeNull();
