@@ -11,7 +11,7 @@
 import type { RecordList } from '../../database.ts';
 import type { ApplicationSummary } from '../applications.ts';
 import type { InquirySummary } from '../inquiries.ts';
-import { formatDuration, officeTime } from '../format.ts';
+import { formatDuration, OFFICE_TIME_ZONE, officeTime } from '../format.ts';
 import { labelOf } from '../labels.ts';
 import { AGES, type Filters } from '../workflow/filters.ts';
 import { stageLabel } from '../workflow/stages.ts';
@@ -136,5 +136,5 @@ export function csvFileName(list: RecordList, now = new Date()): string {
 
 /** The day in the agency's time zone, as YYYY-MM-DD. */
 export function dayOf(date: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'America/New_York', year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
+  return new Intl.DateTimeFormat('en-CA', { timeZone: OFFICE_TIME_ZONE, year: 'numeric', month: '2-digit', day: '2-digit' }).format(date);
 }

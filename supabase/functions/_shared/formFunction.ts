@@ -36,8 +36,7 @@ import {
 export type NotSentReason = 'invalid' | 'resume' | 'too-large' | 'rate-limited' | 'failed';
 
 export type Outcome<Field extends string> =
-  /** `summary`: what the sender wrote, shortened, for the confirmation page of a held post (confirmPage.ts). */
-  | { sent: true; id: string; summary?: ReadonlyArray<SummaryLine> }
+  | { sent: true; id: string }
   | { sent: false; reason: NotSentReason; status: number; message: string; errors?: Partial<Record<Field, string>>; retryAfter?: number };
 
 /** The JSON a form function answers to the enhanced form (and to any client that does not ask for HTML). */
@@ -201,7 +200,9 @@ export function createFormFunction<Field extends string>(options: FormFunctionOp
     // A browser's own post without a token is a person without JavaScript until shown otherwise: held, and asked.
     const hold = signal === NO_TOKEN_REASON && mode === 'redirect';
     const outcome = await options.submit(form, req, at, hold ? HELD_REASON : signal);
-    return hold && outcome.sent ? { held: true, id: outcome.id, summary: outcome.summary ?? [], site: where.site, again: false } : outcome;
+    if (!hold || !outcome.sent) return outcome;
+    // What they wrote, read back as stored: the same words the page shows when it is asked again.
+    return { held: true, id: outcome.id, summary: (await options.held.summary(outcome.id)) ?? [], site: where.site, again: false };
   }
 
   return async function handle(req: Request): Promise<Response> {

@@ -27,14 +27,26 @@ const CLOCK_SLACK_MS = 5000;
 
 const hex = (bytes: ArrayBuffer) => Array.from(new Uint8Array(bytes), (byte) => byte.toString(16).padStart(2, '0')).join('');
 
-async function tokenSignature(secret: string, form: string, issuedMs: number): Promise<string> {
+/** What the function signs: a fill-time token's moment, or a held record's id. Each is signed for its use and form. */
+type Signed = 'fill-token' | 'held-record';
+
+/** The HMAC-SHA-256 of `value` for its use and `form`, with the function's secret, in hex. */
+async function signature(secret: string, use: Signed, form: string, value: string): Promise<string> {
   const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`fill-token\0${form}\0${issuedMs}`)));
+  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`${use}\0${form}\0${value}`)));
+}
+
+/** Whether `given` is the function's signature of `value`: compared whole, in constant time, never a character at a time. */
+async function signedHere(given: string, secret: string, use: Signed, form: string, value: string): Promise<boolean> {
+  const expected = await signature(secret, use, form, value);
+  let diff = 0;
+  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ given.charCodeAt(i);
+  return diff === 0;
 }
 
 /** A fill-time token for `form`: the moment it was issued, signed with the function's secret ("<ms>.<hmac>"). */
 export async function issueFillToken(secret: string, form: string, issuedMs: number): Promise<string> {
-  return `${issuedMs}.${await tokenSignature(secret, form, issuedMs)}`;
+  return `${issuedMs}.${await signature(secret, 'fill-token', form, String(issuedMs))}`;
 }
 
 /** When a token this function signed for `form` was issued, or undefined for anything else. */
@@ -42,11 +54,7 @@ export async function fillTokenIssued(token: string, secret: string, form: strin
   const parts = /^(\d{1,15})\.([0-9a-f]{64})$/.exec(token.trim());
   if (!parts) return undefined;
   const issued = Number(parts[1]);
-  const expected = await tokenSignature(secret, form, issued);
-  // Compared whole, in constant time: a signature is never guessed a character at a time.
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ parts[2]!.charCodeAt(i);
-  return diff === 0 ? issued : undefined;
+  return (await signedHere(parts[2]!, secret, 'fill-token', form, String(issued))) ? issued : undefined;
 }
 
 /** How the signals are checked: the function's secret and the form the token was issued for. */
@@ -85,24 +93,16 @@ export const MIN_CONFIRM_MS = 1000;
 /** The confirmation page's fields: the signed reference to the held record, and the site the person came from. */
 export const CONFIRM_FIELDS = { reference: 'confirm', site: 'site' } as const;
 
-async function referenceSignature(secret: string, form: string, id: string): Promise<string> {
-  const key = await crypto.subtle.importKey('raw', new TextEncoder().encode(secret), { name: 'HMAC', hash: 'SHA-256' }, false, ['sign']);
-  return hex(await crypto.subtle.sign('HMAC', key, new TextEncoder().encode(`held-record\0${form}\0${id}`)));
-}
-
 /** The reference to a held record the confirmation page carries: its id, signed with the function's secret ("<id>.<hmac>"). */
 export async function signHeldReference(secret: string, form: string, id: string): Promise<string> {
-  return `${id}.${await referenceSignature(secret, form, id)}`;
+  return `${id}.${await signature(secret, 'held-record', form, id)}`;
 }
 
 /** The held record's id a reference this function signed for `form` names, or undefined for anything else. */
 export async function heldReferenceId(reference: string, secret: string, form: string): Promise<string | undefined> {
   const parts = /^([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.([0-9a-f]{64})$/.exec(reference.trim());
   if (!parts) return undefined;
-  const expected = await referenceSignature(secret, form, parts[1]!);
-  let diff = 0;
-  for (let i = 0; i < expected.length; i++) diff |= expected.charCodeAt(i) ^ parts[2]!.charCodeAt(i);
-  return diff === 0 ? parts[1] : undefined;
+  return (await signedHere(parts[2]!, secret, 'held-record', form, parts[1]!)) ? parts[1] : undefined;
 }
 
 /**

@@ -100,8 +100,7 @@ export function createSubmitApplication(options: SubmitApplicationOptions): (req
         }
       }
     });
-    const outcome = slotOutcome<ApplicationField>(slot, APPLICATION_MESSAGES);
-    return outcome.sent ? { ...outcome, summary: summaryOf(fields, resume !== null) } : outcome;
+    return slotOutcome(slot, APPLICATION_MESSAGES);
   }
 
   return createFormFunction<ApplicationField>({

@@ -87,8 +87,7 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
       return !insert.error;
     });
     if (slot.ok && spamReason === null) await forward(slot.id, fields, pageUri(req.headers.get('origin'), fields.page));
-    const outcome = slotOutcome<InquiryField>(slot, INQUIRY_MESSAGES);
-    return outcome.sent ? { ...outcome, summary: summaryOf(fields) } : outcome;
+    return slotOutcome(slot, INQUIRY_MESSAGES);
   }
 
   return createFormFunction<InquiryField>({
