@@ -131,17 +131,28 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
   test.describe.configure({ mode: 'serial' });
 
   test('a staff member takes the newest new inquiry, moves it to Contacted and adds a note; a colleague finds it under Contacted with its history', async ({ browser }) => {
-    // Never filed as spam either: inquiry.spec.ts moves one back to New, with a history of its own.
-    const { data: newest, error } = await service()
+    // Its history must be its receipt at New alone: inquiry.spec.ts moves one back to New from Spam, and
+    // noScript.spec.ts confirms held ones, each with a history of its own.
+    const { data: candidates, error } = await service()
       .from('inquiries')
       .select('id, name')
       .eq('stage', 'new')
       .is('owner', null)
       .is('spam_reason', null)
       .order('created_at', { ascending: false })
-      .limit(1)
-      .single();
+      .limit(50);
     expect(error).toBeNull();
+    const { data: events, error: eventsError } = await service()
+      .from('record_events')
+      .select('record_id, kind, to_value')
+      .in('record_id', candidates!.map((c) => c.id as string));
+    expect(eventsError).toBeNull();
+    const receivedAtNewOnly = (id: string) => {
+      const own = events!.filter((e) => e.record_id === id);
+      return own.length === 1 && own[0].kind === 'created' && own[0].to_value === 'new';
+    };
+    const newest = candidates!.find((c) => receivedAtNewOnly(c.id as string));
+    expect(newest, 'an inquiry received at New with nothing else in its history').toBeDefined();
     const { id, name } = newest as { id: string; name: string };
     const note = `Called on ${new Date().toISOString()}: a home visit next Tuesday suits them.\nThey asked for a caregiver who drives.`;
     const dana = await staffBrowser(browser, DANA);

@@ -22,7 +22,8 @@ const MAY_USE: Record<string, readonly string[]> = {
   // The stand-in and the mail catcher say why they cannot start the way every part of npm start does.
   'local-supabase': ['live'],
   'mail-catcher': ['live'],
-  deploy: [],
+  // The deploy's proof after publishing reads which security headers the generator writes.
+  deploy: ['generator'],
   postgres: [],
   harness: [],
   // The benches measure the generator and npm start's parts, in the harness's copies and on the stand-in.
