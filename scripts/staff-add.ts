@@ -16,29 +16,10 @@ import { randomBytes } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { type SupabaseClient } from '@supabase/supabase-js';
 import { serverClient } from '../supabase/functions/_shared/client.ts';
+import { findUser, nameFromEmail } from '../supabase/functions/_shared/staffAccounts.ts';
 import type { Database } from '../src/database.ts';
 
-export async function findUser(admin: SupabaseClient<Database>, email: string) {
-  for (let page = 1; ; page++) {
-    const { data, error } = await admin.auth.admin.listUsers({ page, perPage: 1000 });
-    if (error) throw error;
-    const user = data.users.find((u) => u.email?.toLowerCase() === email.toLowerCase());
-    if (user || data.users.length < 1000) return user;
-  }
-}
-
 export type Access = 'staff' | 'admin' | false;
-
-/** 'dana.reyes@example.com' -> 'Dana Reyes' */
-function nameFromEmail(email: string): string {
-  return email
-    .split('@')[0]!
-    .split(/[._-]+/)
-    .filter(Boolean)
-    .map((word) => word.charAt(0).toUpperCase() + word.slice(1))
-    .join(' ')
-    .slice(0, 80) || email;
-}
 
 /**
  * Creates, updates or retires the user's staff profile (public.staff), the row the database decides access from;

@@ -159,6 +159,8 @@ export interface Database {
       retry_notification: { Args: { p_id: string }; Returns: undefined };
       // Admins send or drop the replies held past the hourly cap (20261129000300_reply_cap.sql); null ids: all.
       decide_held_replies: { Args: { p_decision: 'send' | 'drop'; p_ids?: string[] | null }; Returns: number };
+      // npm run deploy, as the service role: the first admin, once (20261129150000_first_admin.sql); null: there is one.
+      invite_first_admin: { Args: { p_member: string; p_name: string }; Returns: string | null };
     };
     Enums: Record<never, never>;
     CompositeTypes: Record<never, never>;

@@ -149,7 +149,7 @@ test.describe('working records', { tag: ['@saves', '@desktop'] }, () => {
     expect(eventsError).toBeNull();
     const receivedAtNewOnly = (id: string) => {
       const own = events!.filter((e) => e.record_id === id);
-      return own.length === 1 && own[0].kind === 'created' && own[0].to_value === 'new';
+      return own.length === 1 && own[0]!.kind === 'created' && own[0]!.to_value === 'new';
     };
     const newest = candidates!.find((c) => receivedAtNewOnly(c.id as string));
     expect(newest, 'an inquiry received at New with nothing else in its history').toBeDefined();
