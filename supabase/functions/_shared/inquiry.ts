@@ -148,6 +148,8 @@ export interface InquiryRow extends Omit<InquiryFields, 'consent_version'>, Part
   consented_at: string | null;
   /** The answer to "How did you hear about us?" (a content code), or null. Origin columns: absent from rows written by hand. */
   heard_about?: string | null;
+  /** The deploy's own test request (_shared/testRequest.ts): staff never see it. Absent (false) on every real one. */
+  deploy_test?: boolean;
 }
 
 /** The JSON the function answers to the enhanced form. */

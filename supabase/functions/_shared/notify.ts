@@ -72,25 +72,27 @@ async function deliverOne(row: ClaimedNotification, config: NotifyConfig, supaba
   // A new staff member's invitation goes to them, not to the intake addresses (staffInvite.ts, 20261127001250).
   if (row.kind === 'staff_invite') return deliverStaffInvite(supabase, row, config);
   // A request's row is the staff's notification or, flagged, the reply to its sender (20261127000700).
+  // The deploy's test request's row (20261129200000_test_requests.sql) is worded as the test it is.
+  let deployTest = false;
   if (row.kind === 'inquiry' || row.kind === 'application') {
-    const queuedAt = row.record_id ? await acknowledgementQueuedAt(supabase, row.id) : undefined;
-    if (queuedAt) return deliverAcknowledgement(supabase, row.kind, row.record_id!, row.id, queuedAt, config);
+    const flags = row.record_id ? await outboxFlags(supabase, row.id) : undefined;
+    if (flags?.acknowledgement) return deliverAcknowledgement(supabase, row.kind, row.record_id!, row.id, flags.created_at, config);
+    deployTest = flags?.deploy_test === true;
   }
   if (config.to.length === 0) return new MailError('No intake address is set (site.yaml notifications.to, or NOTIFY_TO).', true);
   try {
-    await config.mailer.send(composeNotification(row, config), row.id);
+    await config.mailer.send(composeNotification(deployTest ? { ...row, deploy_test: true } : row, config), row.id);
     return undefined;
   } catch (error) {
     return error instanceof MailError ? error : new MailError((error as Error).message, false);
   }
 }
 
-/** When the row was queued, if it is the reply to a sender; undefined for a staff notification. */
-async function acknowledgementQueuedAt(supabase: SupabaseClient, id: string): Promise<string | undefined> {
-  const found = await supabase.from('notification_outbox').select('acknowledgement, created_at').eq('id', id).maybeSingle();
+/** What a request's row is: the reply to its sender (and when it was queued), or the deploy's test e-mail. */
+async function outboxFlags(supabase: SupabaseClient, id: string): Promise<{ acknowledgement: boolean; created_at: string; deploy_test: boolean } | undefined> {
+  const found = await supabase.from('notification_outbox').select('acknowledgement, created_at, deploy_test').eq('id', id).maybeSingle();
   if (found.error) throw new Error(`A notification could not be read: ${found.error.message}`);
-  const row = found.data as { acknowledgement: boolean; created_at: string } | null;
-  return row?.acknowledgement === true ? row.created_at : undefined;
+  return (found.data as { acknowledgement: boolean; created_at: string; deploy_test: boolean } | null) ?? undefined;
 }
 
 /**
@@ -134,6 +136,7 @@ export function composeNotification(row: ClaimedNotification, config: NotifyConf
     return message(from, config.to, subject, intro, items, { label: 'All overdue inquiries', href: overdueLink(config.siteUrl) }, config.agency);
   }
   if (row.kind === 'burst') return composeBurst(row.items ?? [], config, from, when);
+  if (row.deploy_test) return composeDeployTest(row, config, from, when);
   const list = row.kind === 'inquiry' ? 'inquiries' : 'applications';
   const position = config.positions.find((p) => p.code === row.position_code)?.title;
   const subject = row.kind === 'inquiry' ? 'New inquiry from the website' : `New job application${position ? `: ${position}` : ''}`;
@@ -144,6 +147,21 @@ export function composeNotification(row: ClaimedNotification, config: NotifyConf
       : `Someone applied${position ? ` for ${position}` : ''}${sent}.`;
   const link = { label: row.kind === 'inquiry' ? 'Open the inquiry' : 'Open the application', href: recordLink(config.siteUrl, list, row.record_id ?? '') };
   return message(from, config.to, subject, intro, [], link, config.agency);
+}
+
+/**
+ * The staff e-mail of the deploy's own test request (npm run deploy -- --verify): still sent, since it proves staff
+ * are told, but it says plainly what it is, that nobody sent it and that there is nothing to do. No link to the
+ * record: it is erased within the minute, and staff never see it.
+ */
+function composeDeployTest(row: ClaimedNotification, config: NotifyConfig, from: string, when: (iso: string) => string): Mail {
+  const sent = row.record_created_at ? ` on ${when(row.record_created_at)}` : '';
+  const subject = 'Test from the deploy: you can ignore this e-mail';
+  const intro =
+    `This is the deploy's own test request, sent through the website's contact form${sent} by npm run deploy -- --verify ` +
+    'to prove that a request is stored and that staff are told of it. No family sent it. It is erased within the minute, ' +
+    'no list or report counts it, and nobody gets a reply. There is nothing to do.';
+  return message(from, config.to, subject, intro, [], { label: 'Open the dashboard', href: new URL('/admin', config.siteUrl).href }, config.agency);
 }
 
 /** One e-mail for a burst: each request by link and time, those without the time token marked as filed under Spam. */

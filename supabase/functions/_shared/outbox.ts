@@ -50,4 +50,6 @@ export interface ClaimedNotification {
   /** A burst's requests; `unverified` ones came without the form's time token and are filed under Spam. */
   items?: Array<{ kind: 'inquiry' | 'application'; id: string; created_at: string; unverified: boolean }> | null;
   attempts: number;
+  /** The deploy's own test request's e-mail (20261129200000_test_requests.sql): read from the row, not the claim. */
+  deploy_test?: boolean;
 }

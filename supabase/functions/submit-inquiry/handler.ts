@@ -7,7 +7,8 @@
  * the request there too (not suspected spam: the agency's CRM gets only what staff would work on). The
  * stored row is what counts: a HubSpot failure is logged and never loses the request or fails the answer.
  * A request sent with JavaScript off is held until the family presses "Send my request" on the page the function
- * answers with (_shared/confirmPage.ts, DESIGN.md decision 26).
+ * answers with (_shared/confirmPage.ts, DESIGN.md decision 26). The deploy's own test request (its one-time token
+ * recognised, _shared/testRequest.ts) is stored marked as the test and never forwarded to HubSpot.
  *
  * A factory of a web-standard handler: index.ts serves it with Deno.serve on Supabase; the local stand-in
  * (scripts/local-supabase/functions.ts) serves the same handler in Node.
@@ -19,6 +20,7 @@ import { serverClient } from '../_shared/client.ts';
 import type { ClientKey } from '../_shared/formPost.ts';
 import { forwardToHubSpot, type HubSpotForm } from '../_shared/hubspot.ts';
 import { originColumns } from '../_shared/leadOrigin.ts';
+import { isDeployTest } from '../_shared/testRequest.ts';
 import { INQUIRY_FIELDS, INQUIRY_LIMITS, INQUIRY_MESSAGES, inquirySchema, type InquiryChoices, type InquiryField, type InquiryFields, type InquiryRow } from '../_shared/inquiry.ts';
 
 export interface SubmitInquiryOptions {
@@ -79,14 +81,17 @@ export function createSubmitInquiry(options: SubmitInquiryOptions): (req: Reques
   async function store(req: Request, form: FormData, fields: InquiryFields, at: Date, spamReason: string | null): Promise<Outcome<InquiryField>> {
     // Where the request came from (leadOrigin.ts): stored with it, never forwarded to analytics or HubSpot.
     const origin = originColumns({ form, referer: req.headers.get('referer'), page: fields.page, allowOrigin: options.allowOrigin, heardAbout: options.choices.heardAbout });
+    // The deploy's test request: marked when stored (the database hides it from staff and counts it nowhere).
+    const test = await isDeployTest(supabase, req, (error) => logFailure(NAME, "the deploy's test token could not be checked: the request is stored as an ordinary one", error));
     const slot = await withPostSlot({ supabase, form: 'inquiry', req, key: options.rateLimit, perHour: INQUIRY_LIMITS.perHour, name: NAME }, async (id) => {
       // Consent is given when the post arrives, on the function's clock (never the client's).
-      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, ...origin, consented_at: at.toISOString(), spam_reason: spamReason };
+      const row: Omit<InquiryRow, 'created_at'> = { id, ...fields, ...origin, consented_at: at.toISOString(), spam_reason: spamReason, ...(test ? { deploy_test: true } : {}) };
       const insert = await supabase.from('inquiries').insert(row);
       if (insert.error) logFailure(NAME, 'the inquiry could not be inserted', insert.error);
       return !insert.error;
     });
-    if (slot.ok && spamReason === null) await forward(slot.id, fields, pageUri(req.headers.get('origin'), fields.page));
+    // The agency's CRM gets real requests only: never suspected spam, never the deploy's test.
+    if (slot.ok && spamReason === null && !test) await forward(slot.id, fields, pageUri(req.headers.get('origin'), fields.page));
     return slotOutcome(slot, INQUIRY_MESSAGES);
   }
 
