@@ -68,6 +68,11 @@ export function formEnvironment(functionName: string, env: EnvReader): FormEnvir
   };
 }
 
+/** The address the e-mails come from: MAIL_FROM when set, content's (site.yaml `notifications.from`) otherwise. The deploy's preflight asks the same (scripts/deploy/mailChecks.ts). */
+export function mailSender(env: EnvReader, contentFrom: string): string {
+  return env.get('MAIL_FROM')?.trim() || contentFrom;
+}
+
 /**
  * The notification e-mails' settings: MAIL_API_KEY (the mail API's key, e.g. Resend's; without it nothing is sent
  * and the notifications wait in the outbox, counted in the dashboard), MAIL_API_URL (optional, Resend's API by
@@ -93,7 +98,7 @@ export function mailEnvironment(functionName: string, env: EnvReader, settings: 
   return {
     ...settings,
     ...(to?.length ? { to } : {}),
-    from: env.get('MAIL_FROM')?.trim() || settings.from,
+    from: mailSender(env, settings.from),
     siteUrl,
     mailer: mailApi({ url, key }),
   };
