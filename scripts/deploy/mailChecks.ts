@@ -93,7 +93,7 @@ export async function checkMail(env: NodeJS.ProcessEnv, site: { mailFrom: string
   const api = serviceApis(env).mail;
   const isResend = api === RESEND_API;
   const service: Service = {
-    name: isResend ? 'The mail service (Resend)' : `The mail service at ${api}`,
+    name: isResend ? 'The mail service (Resend)' : 'The mail service',
     api,
     urlSetting: 'MAIL_API_URL',
     moved: !isResend,

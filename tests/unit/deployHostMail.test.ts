@@ -251,7 +251,7 @@ describe('the mail check', () => {
     try {
       expect(ownerText(await check())).toBe(
         [
-          '1.  Mail: The mail service at http://127.0.0.1:<port> had a fault of its own and could not answer (500: An unexpected error occurred.).',
+          '1.  Mail: The mail service had a fault of its own and could not answer (500: An unexpected error occurred.).',
           '    What to do: Nothing is wrong with your settings as far as this shows. Wait a few minutes and run the check again; the status page says whether the service has trouble.',
           '    Where: https://resend-status.com',
         ].join('\n'),
@@ -264,7 +264,40 @@ describe('the mail check', () => {
   test('a mail API that does not answer is said plainly, naming MAIL_API_URL', async () => {
     const [finding] = findingsOf(await check({ MAIL_API_URL: `http://127.0.0.1:${closedPort}` }));
     expect(finding!.settings).toEqual(['MAIL_API_URL']);
-    expect(finding!.problem).toBe(`The mail service at http://127.0.0.1:${closedPort} could not be reached at http://127.0.0.1:${closedPort}: nothing answers at that address (connection refused).`);
+    expect(finding!.problem).toBe(`The mail service could not be reached at http://127.0.0.1:${closedPort}: nothing answers at that address (connection refused).`);
+  });
+
+  describe('every documented way of refusing a key', () => {
+    // Resend's errors page has said it two ways: `validation_error` "API key is invalid" (400 on every endpoint but
+    // sending, 401 on sending) now, `invalid_api_key` 403 before. A server answering each in turn stands in.
+    const refusals: Array<[number, string, string]> = [
+      [400, 'validation_error', 'API key is invalid'],
+      [401, 'validation_error', 'API key is invalid'],
+      [403, 'invalid_api_key', 'API key is invalid.'],
+    ];
+    let refusing: Server;
+    let next: [number, string, string];
+    beforeAll(async () => {
+      refusing = createServer((request, response) => {
+        request.resume();
+        const [statusCode, name, message] = next;
+        response.writeHead(statusCode, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ statusCode, name, message }));
+      });
+      await new Promise<void>((resolve) => refusing.listen(0, '127.0.0.1', resolve));
+    });
+    afterAll(async () => {
+      refusing.closeAllConnections();
+      await new Promise<void>((resolve) => refusing.close(() => resolve()));
+    });
+
+    test.each(refusals)('%i %s is a refused MAIL_API_KEY', async (...refusal) => {
+      next = refusal;
+      const [finding, ...rest] = findingsOf(await check({ MAIL_API_URL: `http://127.0.0.1:${(refusing.address() as AddressInfo).port}` }));
+      expect(rest).toEqual([]);
+      expect(finding!.settings).toEqual(['MAIL_API_KEY']);
+      expect(finding!.page).toBe('https://resend.com/api-keys');
+    });
   });
 
   test("a mail API that is not Resend's and has no list of domains passes, saying what could not be checked", async () => {
