@@ -168,6 +168,44 @@ describe('the Netlify check', () => {
   });
 });
 
+describe('answers the Netlify fake does not give', () => {
+  // A server that answers every request with what the test sets: Netlify's 403, and a 401 whose body is plain text
+  // (as the Netlify CLI has met it: netlify/cli#6736), which the check must read by its status alone.
+  let canned: Server;
+  let next: { status: number; type: string; body: string };
+  beforeAll(async () => {
+    canned = createServer((request, response) => {
+      request.resume();
+      response.writeHead(next.status, { 'Content-Type': next.type });
+      response.end(next.body);
+    });
+    await new Promise<void>((resolve) => canned.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    canned.closeAllConnections();
+    await new Promise<void>((resolve) => canned.close(() => resolve()));
+  });
+  const ask = () => checkNetlify(rightEnv({ NETLIFY_API_URL: `http://127.0.0.1:${(canned.address() as AddressInfo).port}` }));
+
+  test('a 401 in plain text is still the refused token', async () => {
+    next = { status: 401, type: 'text/plain', body: 'Unauthorized' };
+    expect(findingsOf(await ask()).map((finding) => finding.settings)).toEqual([['NETLIFY_AUTH_TOKEN']]);
+  });
+
+  test('a 403 says the token may not open that site', async () => {
+    next = { status: 403, type: 'application/json', body: JSON.stringify({ code: 403, message: 'Forbidden' }) };
+    const [finding] = findingsOf(await ask());
+    expect(finding!.problem).toBe(`Netlify knows the token but does not let it open the site "${SITE_ID}" (403).`);
+    expect(finding!.page).toBe('https://app.netlify.com/user/applications#personal-access-tokens');
+  });
+
+  test('an answer the check does not know is said with the service\'s own words', async () => {
+    next = { status: 418, type: 'application/json', body: JSON.stringify({ code: 418, message: 'Short and stout' }) };
+    const [finding] = findingsOf(await ask());
+    expect(finding!.problem).toBe('Netlify gave an answer the check does not know (418: Short and stout).');
+  });
+});
+
 describe('a service that takes too long', () => {
   let silent: Server;
   beforeAll(async () => {
