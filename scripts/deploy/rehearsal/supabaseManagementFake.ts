@@ -35,8 +35,8 @@ export interface SupabaseManagementFake {
   authConfig(ref: string): Record<string, unknown>;
   /** Every request, in order: method, path with its query, and the JSON body if any. */
   requests: Array<{ method: string; path: string; body: unknown }>;
-  /** The next request is answered with this status and the documented error body (429, 500, 503 ...). */
-  failNext(status: number, message?: string): void;
+  /** The next request (of that method, when given) is answered with this status and an error body (429, 500 ...). */
+  failNext(status: number, message?: string, method?: string): void;
 }
 
 /**
@@ -96,7 +96,7 @@ export async function startSupabaseManagementFake(options: { token: string; proj
   const projects = new Map(options.projects.map((project) => [project.ref, project]));
   const auth = new Map(options.projects.map((project) => [project.ref, newProjectAuthConfig()]));
   const requests: SupabaseManagementFake['requests'] = [];
-  let failure: { status: number; message: string } | undefined;
+  let failure: { status: number; message: string; method?: string } | undefined;
   const created = '2026-11-01T12:00:00.000Z';
 
   const send = (response: ServerResponse, status: number, body: unknown) => {
@@ -165,7 +165,7 @@ export async function startSupabaseManagementFake(options: { token: string; proj
 
       // Authentication (https://supabase.com/docs/reference/api/introduction): every request needs the bearer token.
       if (request.headers.authorization !== `Bearer ${options.token}`) return send(response, 401, { message: 'Unauthorized' });
-      if (failure) {
+      if (failure && (!failure.method || failure.method === request.method)) {
         const { status, message } = failure;
         failure = undefined;
         // 429: "all Management API calls for the next minute will be blocked, resulting in a HTTP 429 response" (Rate limits).
@@ -218,8 +218,8 @@ export async function startSupabaseManagementFake(options: { token: string; proj
       }),
     authConfig: (ref) => ({ ...auth.get(ref) }),
     requests,
-    failNext: (status, message) => {
-      failure = { status, message: message ?? (status === 429 ? 'Too many requests' : 'Internal server error') };
+    failNext: (status, message, method) => {
+      failure = { status, message: message ?? (status === 429 ? 'Too many requests' : 'Internal server error'), ...(method ? { method } : {}) };
     },
   };
 }
