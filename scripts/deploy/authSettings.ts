@@ -22,7 +22,7 @@
  *
  * The SMTP password (the mail API key) is never printed nor returned: a line says it was set, not what it is.
  */
-import { createHash } from 'node:crypto';
+import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'smol-toml';
@@ -130,7 +130,12 @@ export function wantedAuthSettings(root: string, env: NodeJS.ProcessEnv): { fiel
   return { fields, redirects, smtpPass: key };
 }
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+/**
+ * How the API shows a secret it holds: the HMAC-SHA256 of it, keyed by the project's ref, in hex. Supabase's CLI
+ * compares config.toml's secrets with the project's so (supabase/cli, pkg/config/secret.go and utils.go,
+ * sha256Hmac; internal/config/push/push.go keys it by the ref).
+ */
+export const secretHash = (ref: string, secret: string) => createHmac('sha256', ref).update(secret).digest('hex');
 const listOf = (text: unknown) => (typeof text === 'string' ? text.split(',').map((entry) => entry.trim()).filter((entry) => entry) : []);
 
 /**
@@ -170,9 +175,9 @@ export async function applyAuthSettings(root: string, env: NodeJS.ProcessEnv, op
     lines.push(`Redirect URLs: added ${added.join(', ')}${have.length ? ` (kept ${have.join(', ')})` : ''}`);
   }
   if (wanted.smtpPass !== undefined) {
-    // The API gives back the password's SHA-256, never the password (the CLI compares it so); either way, equal is equal.
+    // The API gives back a hash of the password, never the password (secretHash).
     const now = current.smtp_pass;
-    if (now !== wanted.smtpPass && now !== sha256(wanted.smtpPass)) {
+    if (now !== secretHash(ref, wanted.smtpPass) && now !== wanted.smtpPass) {
       patch.smtp_pass = wanted.smtpPass;
       lines.push('Mail server password: set to MAIL_API_KEY (not shown)');
     }

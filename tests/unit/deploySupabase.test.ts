@@ -103,6 +103,14 @@ describe.skipIf(pgSkip)('checkSupabase', () => {
     expect(fake.requests.some((request) => request.path === `/v1/projects/${REF}/api-keys?reveal=true`)).toBe(true);
   });
 
+  test("the fake hides secret keys unless asked to reveal them, as Supabase's recorded answer does", async () => {
+    const read = async (query: string) => (await (await fetch(`${fake.url}/v1/projects/${REF}/api-keys${query}`, { headers: { Authorization: `Bearer ${TOKEN}` } })).json()) as Array<{ name: string; type: string; api_key: string }>;
+    const hidden = await read('');
+    expect(hidden.map((key) => `${key.type} ${key.name}`)).toEqual(['legacy anon', 'legacy service_role', 'publishable default', 'secret default']);
+    expect(hidden.find((key) => key.type === 'secret')?.api_key).toBe(`sb_secret_hear${'·'.repeat(26)}`);
+    expect((await read('?reveal=true')).find((key) => key.type === 'secret')?.api_key).toBe(SECRET_KEY);
+  });
+
   test('the new publishable and secret keys pass as well as the legacy ones', async () => {
     const results = await check({ VITE_SUPABASE_ANON_KEY: PUBLISHABLE, SUPABASE_SERVICE_ROLE_KEY: SECRET_KEY });
     expect(findings(results)).toEqual([]);

@@ -5,12 +5,14 @@
  * holds its address (scripts/deploy/findings.ts); the tests start it, and so can `npm run deploy:rehearse`.
  *
  * What the documentation does not pin down is kept to the one shape Supabase's own CLI reads (supabase/cli,
- * pkg/api and pkg/config/auth.go): error bodies are `{ "message": "..." }`; GET of the Auth settings gives
- * smtp_pass as the SHA-256 of the password (hex), never the password itself.
+ * apps/cli-go/pkg/api/types.gen.go, generated from the API's OpenAPI document, and pkg/config/auth.go): error
+ * bodies are `{ "message": "..." }` (the CLI's tests answer so); GET of the Auth settings gives smtp_pass as the
+ * HMAC-SHA256 of the password keyed by the project's ref (hex), never the password itself (the CLI's
+ * pkg/config/secret.go compares it so).
  *
  * Plain node:http on port 0; nothing is written to disk.
  */
-import { createHash } from 'node:crypto';
+import { createHash, createHmac } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
@@ -44,6 +46,9 @@ export interface SupabaseManagementFake {
  * reference, https://supabase.com/docs/guides/cli/config: site_url http://localhost:3000, jwt_expiry 3600,
  * refresh token rotation on with a 10 s reuse interval, sign-ups open, e-mail confirmations on; the e-mail OTP /
  * link lasts 3600 s, https://supabase.com/docs/guides/auth/auth-email-passwordless). No custom SMTP: smtp_* null.
+ * The field names and types are AuthConfigResponse's; a GET recorded by the CLI's tests
+ * (config-push-reconciles-every-section-against-the-remote/interactions.json) has these same values but for the
+ * project's own site URL, redirect list and e-mail confirmation.
  */
 function newProjectAuthConfig(): Record<string, unknown> {
   return {
@@ -90,8 +95,6 @@ const FIELD_TYPES: Record<string, 'string' | 'boolean' | 'integer'> = {
   smtp_max_frequency: 'integer',
 };
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
 export async function startSupabaseManagementFake(options: { token: string; projects: FakeProject[] }): Promise<SupabaseManagementFake> {
   const projects = new Map(options.projects.map((project) => [project.ref, project]));
   const auth = new Map(options.projects.map((project) => [project.ref, newProjectAuthConfig()]));
@@ -117,33 +120,41 @@ export async function startSupabaseManagementFake(options: { token: string; proj
   });
 
   /**
-   * ApiKeyResponse[] (GET /v1/projects/{ref}/api-keys, https://supabase.com/docs/reference/api/v1-get-project-api-keys):
-   * legacy keys named anon and service_role with type "legacy"; new keys of type "publishable" / "secret" named
-   * "default". A secret key's api_key is masked unless ?reveal=true.
+   * ApiKeyResponse[] (GET /v1/projects/{ref}/api-keys, https://supabase.com/docs/reference/api/v1-get-project-api-keys),
+   * as a real answer recorded by Supabase's CLI tests has it (supabase/cli,
+   * apps/cli-e2e/fixtures/scenarios/projects-api-keys-shows-default-and-anon-keys/interactions.json): the legacy
+   * keys named anon and service_role, type "legacy", id = name; the new keys named "default", of type
+   * "publishable" and "secret". A secret key's api_key is its prefix then "·"s unless ?reveal=true ("Boolean
+   * string, true or false", V1GetProjectApiKeysParams). `hash` is an opaque base64url digest.
    */
   const keysBody = (project: FakeProject, reveal: boolean) => {
-    const key = (id: string, type: string, name: string, value: string) => ({
-      id,
-      type,
-      name,
-      api_key: type === 'secret' && !reveal ? `${value.slice(0, 'sb_secret_'.length + 4)}${'·'.repeat(16)}` : value,
-      prefix: type === 'legacy' ? null : value.slice(0, type === 'secret' ? 'sb_secret_'.length + 4 : value.length),
-      description: type === 'legacy' ? `Legacy ${name} API key` : null,
-      hash: type === 'legacy' ? null : sha256(value),
-      secret_jwt_template: type === 'secret' ? { role: 'service_role' } : null,
-      inserted_at: created,
-      updated_at: created,
-    });
+    const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
+    const legacy = (name: string, value: string) => ({ name, api_key: value, id: name, type: 'legacy', hash: digest(value), prefix: value.split('.')[2]?.slice(0, 5) ?? null, description: `Legacy ${name} API key` });
+    const fresh = (type: 'publishable' | 'secret', value: string) => {
+      const prefix = value.slice(0, type === 'secret' ? 'sb_secret_'.length + 4 : value.length);
+      return {
+        id: `${project.ref}-${type}`,
+        name: 'default',
+        type,
+        api_key: type === 'secret' && !reveal ? `${prefix}${'·'.repeat(26)}` : value,
+        description: null,
+        secret_jwt_template: type === 'secret' ? { role: 'service_role' } : null,
+        hash: digest(value),
+        prefix,
+        inserted_at: created,
+        updated_at: created,
+      };
+    };
     return [
-      key('anon', 'legacy', 'anon', project.anonKey),
-      key('service_role', 'legacy', 'service_role', project.serviceRoleKey),
-      ...(project.publishableKey ? [key(`${project.ref}-publishable`, 'publishable', 'default', project.publishableKey)] : []),
-      ...(project.secretKey ? [key(`${project.ref}-secret`, 'secret', 'default', project.secretKey)] : []),
+      legacy('anon', project.anonKey),
+      legacy('service_role', project.serviceRoleKey),
+      ...(project.publishableKey ? [fresh('publishable', project.publishableKey)] : []),
+      ...(project.secretKey ? [fresh('secret', project.secretKey)] : []),
     ];
   };
 
-  /** AuthConfigResponse: smtp_pass as its SHA-256, as the CLI's diff of config.toml against the project reads it. */
-  const authBody = (config: Record<string, unknown>) => ({ ...config, smtp_pass: typeof config.smtp_pass === 'string' ? sha256(config.smtp_pass) : null });
+  /** AuthConfigResponse: smtp_pass hashed, as the CLI's diff of config.toml against the project reads it. */
+  const authBody = (ref: string, config: Record<string, unknown>) => ({ ...config, smtp_pass: typeof config.smtp_pass === 'string' ? createHmac('sha256', ref).update(config.smtp_pass).digest('hex') : null });
 
   async function readBody(request: IncomingMessage): Promise<string> {
     const chunks: Buffer[] = [];
@@ -191,7 +202,7 @@ export async function startSupabaseManagementFake(options: { token: string; proj
       // answers with the whole AuthConfigResponse; a field of the wrong type is a 400.
       if (rest === 'config/auth') {
         const config = auth.get(project.ref)!;
-        if (request.method === 'GET') return send(response, 200, authBody(config));
+        if (request.method === 'GET') return send(response, 200, authBody(project.ref, config));
         if (request.method === 'PATCH') {
           if (!body || typeof body !== 'object' || Array.isArray(body)) return send(response, 400, { message: 'Request body must be a JSON object' });
           for (const [field, value] of Object.entries(body)) {
@@ -200,7 +211,7 @@ export async function startSupabaseManagementFake(options: { token: string; proj
             if (!fits) return send(response, 400, { message: `${field} must be ${type === 'integer' ? 'an integer' : `a ${type}`}` });
           }
           Object.assign(config, body);
-          return send(response, 200, authBody(config));
+          return send(response, 200, authBody(project.ref, config));
         }
       }
       return send(response, 404, { message: 'Not Found' });
