@@ -172,6 +172,26 @@ describe('npm run deploy -- --verify', () => {
     expect(await testRows()).toBe(0);
   }, 120_000);
 
+  test('names the contact form alone when the staff e-mail is not sent in time, and says what the mail service said', async () => {
+    mail.setDown(true);
+    try {
+      const results = await verify({}, { mailDeadlineMs: 3000 });
+      expect(failing(results)).toEqual(['Contact form']);
+      const finding = results.find((result) => result.title === 'Contact form')!.findings[0]!;
+      expect(finding.problem).toMatch(/^The staff e-mail was not sent within 3 seconds: .+/);
+      expect(finding.settings).toEqual(['MAIL_API_KEY']);
+    } finally {
+      mail.setDown(false);
+    }
+    expect(await testRows()).toBe(0);
+  }, 120_000);
+
+  test('without a mail key, a queued staff e-mail is enough', async () => {
+    const results = await verify({ MAIL_API_KEY: '' });
+    expect(failing(results)).toEqual([]);
+    expect(results.find((result) => result.title === 'Contact form')!.passed.join('; ')).toMatch(/its staff e-mail (is queued|was sent)/);
+  }, 120_000);
+
   test('names the staff dashboard alone when a visitor can read the requests', async () => {
     await supabase.db.exec(`grant select on public.inquiries to anon; create policy "test: anyone reads" on public.inquiries for select to anon using (true);`);
     try {
