@@ -10,11 +10,13 @@
  *   redirectTo is new URL('/admin', SITE_URL), supabase/functions/_shared/staffInvite.ts; the slash form is what a
  *   browser may ask for). Addresses already in the list stay: the owner may have added some of their own.
  *   config.toml's own site_url and redirect URLs are the local machine's and are never sent.
- * - with MAIL_API_KEY set and Resend's API (MAIL_API_URL unset or api.resend.com), Auth's e-mails (the staff
- *   invitations' links) go through Resend's SMTP (https://resend.com/docs/send-with-supabase-smtp: host
- *   smtp.resend.com, port 465, user `resend`, the API key as password), from MAIL_FROM or site.yaml's
- *   notifications sender, named as the agency (site.yaml `name`): the same sender as the form functions' e-mails
- *   (supabase/functions/_shared/functionEnv.ts).
+ * - with MAIL_API_KEY set and Resend's API (MAIL_API_URL unset or api.resend.com), the e-mails Supabase Auth sends
+ *   itself (a password reset sent from Supabase's dashboard, a change of address) go through Resend's SMTP
+ *   (https://resend.com/docs/send-with-supabase-smtp: host smtp.resend.com, port 465, user `resend`, the API key
+ *   as password) instead of Supabase's built-in sender, which only writes to the project's own team and a few an
+ *   hour. The sender is MAIL_FROM or site.yaml's notifications sender, named as the agency (site.yaml `name`): the
+ *   same as the form functions' e-mails (supabase/functions/_shared/functionEnv.ts). The staff invitation itself
+ *   goes through the mail API (staffInvite.ts), with a link Auth makes.
  *
  * [auth.email] enable_signup is NOT sent as external_email_enabled, as the CLI would: on a hosted project that
  * switch turns off e-mail sign-in altogether, and staff sign in with their e-mail and password. Sign-ups are
