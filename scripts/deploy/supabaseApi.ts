@@ -121,7 +121,8 @@ export function supabaseApi(env: NodeJS.ProcessEnv, options: SupabaseApiOptions 
       });
     } catch (error) {
       const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
-      const why = cause === 'TimeoutError' ? `no answer within ${Math.round(timeoutMs / 1000)} seconds` : cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' ? 'its address could not be found' : cause === 'ECONNREFUSED' ? 'the connection was refused' : `the connection failed (${cause})`;
+      const waited = Math.max(1, Math.round(timeoutMs / 1000));
+      const why = cause === 'TimeoutError' ? `no answer within ${waited} second${waited === 1 ? '' : 's'}` : cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' ? 'its address could not be found' : cause === 'ECONNREFUSED' ? 'the connection was refused' : `the connection failed (${cause})`;
       throw new SupabaseApiError(
         `Supabase's Management API (${base}) did not answer when asked to ${what}: ${why}.`,
         0,

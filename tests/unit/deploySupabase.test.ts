@@ -342,6 +342,19 @@ describe.skipIf(pgSkip)('checkSupabase', () => {
           fix: "Check this machine's internet connection and try again; Supabase's status page says whether it has a problem. SUPABASE_API_URL is set: unset it to reach the real service.",
         },
       ]);
+
+      // An address that takes the request and never answers: the wait ends and is said.
+      const held: Socket[] = [];
+      const silent = createServer((socket) => held.push(socket));
+      await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+      const silentUrl = `http://127.0.0.1:${(silent.address() as { port: number }).port}`;
+      try {
+        const results = await checkSupabase(env({ SUPABASE_API_URL: silentUrl, SUPABASE_DB_URL: undefined, VITE_SUPABASE_ANON_KEY: undefined, SUPABASE_SERVICE_ROLE_KEY: undefined }), { timeoutMs: 500 });
+        expect(findings(results).map((finding) => finding.problem)).toEqual([`Supabase's Management API (${silentUrl}) did not answer when asked to read project ${REF}: no answer within 1 second.`]);
+      } finally {
+        for (const socket of held) socket.destroy();
+        await new Promise((resolve) => silent.close(resolve));
+      }
     });
   });
 });
