@@ -140,14 +140,15 @@ describe('npm run deploy -- --verify', () => {
     await clients.stop();
   }, 120_000);
 
-  test('names the public pages alone when a page is served without a security header', async () => {
-    // The site behind a proxy that drops one header from the careers page, as a host ignoring _headers would.
+  test('names the public pages alone when a page is served without a security header, or a missing page as found', async () => {
+    // The site behind a proxy that drops one header from the careers page, as a host ignoring _headers would, and
+    // answers a missing page with 200, as a host sending every address to the home page would.
     const target = new URL(siteUrl);
     const proxy = createServer((req, res) => {
       const forward = request({ host: '127.0.0.1', port: target.port, path: req.url, method: req.method, headers: req.headers }, (answer) => {
         const headers = { ...answer.headers };
         if (req.url === '/careers/') delete headers['x-content-type-options'];
-        res.writeHead(answer.statusCode ?? 502, headers);
+        res.writeHead(req.url?.startsWith('/deploy-check-missing-page-') ? 200 : (answer.statusCode ?? 502), headers);
         answer.pipe(res);
       });
       req.pipe(forward);
@@ -156,7 +157,12 @@ describe('npm run deploy -- --verify', () => {
     try {
       const results = await verify({ SITE_URL: `http://localhost:${port}` });
       expect(failing(results)).toEqual(['Public pages']);
-      expect(problems(results, 'Public pages')).toBe('/careers/ (the careers page) is served without the security header X-Content-Type-Options.');
+      expect(problems(results, 'Public pages')).toBe(
+        [
+          '/careers/ (the careers page) is served without the security header X-Content-Type-Options.',
+          'A page that does not exist answers 200 instead of 404 "not found": search engines would list every mistyped address.',
+        ].join('\n'),
+      );
       expect(await testRows()).toBe(0);
     } finally {
       await new Promise<void>((resolve) => proxy.close(() => resolve()));
