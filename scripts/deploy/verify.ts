@@ -150,7 +150,13 @@ async function get(url: string, timeout: number): Promise<Response | string> {
 
 async function checkPages(env: Env, root: string, timeout: number, result: CheckResult): Promise<void> {
   const site = withoutSlash(setting(env, 'SITE_URL')!);
-  const content = await loadContent(path.join(root, 'content'));
+  let content: Awaited<ReturnType<typeof loadContent>>;
+  try {
+    content = await loadContent(path.join(root, 'content'));
+  } catch (error) {
+    result.findings.push({ settings: [], problem: `The content could not be read, so the headers this build writes are not known: ${(error as Error).message}`, fix: 'Run npm run check to see what to put right in content/, then npm run deploy again.' });
+    return;
+  }
   const rules = headerRules(policySources(content, env));
   const service = content.services[0];
   const missing = `/deploy-check-missing-page-${Date.now().toString(36)}/`;
@@ -172,7 +178,15 @@ async function checkPages(env: Env, root: string, timeout: number, result: Check
       continue;
     }
     await response.arrayBuffer().catch(() => undefined);
-    if (response.status !== page.status) {
+    const location = response.headers.get('location');
+    if (response.status >= 300 && response.status < 400 && location && page.status === 200) {
+      result.findings.push({
+        settings: ['SITE_URL'],
+        problem: `${site}${page.path} (${page.name}) sends visitors on to ${new URL(location, `${site}${page.path}`).href} (${response.status}).`,
+        fix: "Set SITE_URL to the site's own address, as visitors reach it (https://, with or without www as Netlify's primary domain), and run npm run deploy again.",
+        page: 'https://app.netlify.com/',
+      });
+    } else if (response.status !== page.status) {
       result.findings.push({
         settings: [],
         problem:
@@ -213,6 +227,8 @@ async function checkPages(env: Env, root: string, timeout: number, result: Check
 interface StoredTest {
   id: string;
   service: SupabaseClient;
+  /** Stored with the test's mark: only then may the service role's erasure take it (and staff never see it). */
+  marked: boolean;
 }
 
 /** The contact form as the page carries it: where it posts and the values the family's answers take. */
@@ -345,7 +361,7 @@ async function sendTestRequest(env: Env, timeout: number, result: CheckResult): 
     fail(refusal(env, response.status, text, form.action, site));
     return undefined;
   }
-  const stored: StoredTest = { id, service };
+  const stored: StoredTest = { id, service, marked: false };
 
   const row = await service.from('inquiries').select('deploy_test, spam_reason').eq('id', id).maybeSingle();
   const record = row.data as { deploy_test: boolean; spam_reason: string | null } | null;
@@ -353,11 +369,14 @@ async function sendTestRequest(env: Env, timeout: number, result: CheckResult): 
     fail({ settings: [], problem: `The contact function answered "sent", but the request is not in the database${row.error ? ` (${row.error.message})` : ''}.`, fix: 'Open Edge Functions > submit-inquiry > Logs in the Supabase dashboard to see why.', page: dashboard(env, '/functions') });
     return stored;
   }
+  stored.marked = record.deploy_test;
   if (!record.deploy_test) {
+    // Unmarked, it is a request like any other: the service role's erasure of test requests will not take it, and
+    // nothing here removes a real-looking record behind staff's back. An admin erases it as any record.
     fail({
       settings: [],
-      problem: "The test request was stored as an ordinary request: the contact function did not recognise the deploy's test token. Staff may see it in the dashboard until it is erased (which this check does now).",
-      fix: 'The functions are older than the database: run npm run deploy again (it deploys the functions after the migrations).',
+      problem: `The test request was stored as an ordinary request: the contact function did not recognise the deploy's test token. Staff see it in the dashboard as "Deploy check (test)".`,
+      fix: 'Run npm run deploy again (it deploys the functions after the migrations). An admin can erase that request in the dashboard (open it, then Erase).',
     });
   }
   if (record.spam_reason !== null) {
@@ -365,7 +384,8 @@ async function sendTestRequest(env: Env, timeout: number, result: CheckResult): 
   }
   const history = await service.from('record_events').select('kind, deploy_test').eq('record_id', id);
   const events = (history.data ?? []) as Array<{ kind: string; deploy_test: boolean }>;
-  if (history.error || !events.some((event) => event.kind === 'created') || events.some((event) => !event.deploy_test)) {
+  // Unmarked, its history is unmarked too: said once, above.
+  if (history.error || !events.some((event) => event.kind === 'created') || (record.deploy_test && events.some((event) => !event.deploy_test))) {
     fail({ settings: [], problem: `The test request's history is ${history.error ? `unreadable (${history.error.message})` : events.length ? 'not marked as the test' : 'missing'}.`, fix: 'Run npm run deploy again (it applies the migrations).' });
   }
   return stored;
@@ -395,7 +415,7 @@ async function checkAnnounced(stored: StoredTest, mail: boolean, deadlineMs: num
     result.findings.push({ settings: [], problem: 'No staff e-mail was queued for the test request: staff would not hear of a new request.', fix: 'Run npm run deploy again (it applies the migrations, whose trigger queues the e-mail).' });
     return;
   }
-  if (!staff.deploy_test) result.findings.push({ settings: [], problem: "The staff e-mail of the test request is not marked as the deploy's test.", fix: 'Run npm run deploy again (it applies the migrations).' });
+  if (stored.marked && !staff.deploy_test) result.findings.push({ settings: [], problem: "The staff e-mail of the test request is not marked as the deploy's test.", fix: 'Run npm run deploy again (it applies the migrations).' });
   const seconds = Math.round(deadlineMs / 1000);
   if (mail && staff.status === 'pending') {
     result.findings.push({
@@ -420,6 +440,8 @@ async function checkAnnounced(stored: StoredTest, mail: boolean, deadlineMs: num
 
 async function eraseTestRequest(stored: StoredTest, result: CheckResult): Promise<void> {
   const erased = await stored.service.rpc('erase_test_requests');
+  // An unmarked one is not the test erasure's to take (see sendTestRequest, which said so).
+  if (!stored.marked) return;
   const left = await stored.service.from('inquiries').select('id').eq('id', stored.id);
   const mails = await stored.service.from('notification_outbox').select('id').eq('inquiry_id', stored.id);
   if (erased.error || left.error || (left.data ?? []).length > 0 || (mails.data ?? []).length > 0) {

@@ -235,6 +235,24 @@ describe('npm run deploy -- --verify', () => {
     }
   }, 120_000);
 
+  test('says so when the function stores the test as an ordinary request, and leaves that one for an admin to erase', async () => {
+    // As functions older than the database would: the token is never checked (here: the check is refused).
+    await supabase.db.exec('revoke execute on function public.use_test_request_token(text) from service_role');
+    let results: CheckResult[];
+    try {
+      results = await verify();
+    } finally {
+      await supabase.db.exec('grant execute on function public.use_test_request_token(text) to service_role');
+    }
+    expect(failing(results)).toEqual(['Contact form']);
+    expect(problems(results, 'Contact form')).toBe(
+      'The test request was stored as an ordinary request: the contact function did not recognise the deploy\'s test token. Staff see it in the dashboard as "Deploy check (test)".',
+    );
+    const left = await supabase.db.query<{ id: string; deploy_test: boolean }>("select id, deploy_test from public.inquiries where name = 'Deploy check (test)'");
+    expect(left.rows).toEqual([{ id: expect.any(String), deploy_test: false }]);
+    await supabase.db.query('delete from public.inquiries where id = $1', [left.rows[0]!.id]);
+  }, 120_000);
+
   test('a post with an unknown or a reused test token is an ordinary request, in front of staff', async () => {
     const service = serverClient(supabase.url, supabase.serviceRoleKey);
     const post = async (token: string) => {
