@@ -170,7 +170,9 @@ export function demoInquiries(count = DEMO_INQUIRIES, now = Date.now(), seed = 2
 /** Inserts inquiries as the superuser (the way the submit-inquiry function's service role does). */
 export async function seedInquiries(db: Db, inquiries: SeedInquiry[]): Promise<void> {
   for (let i = 0; i < inquiries.length; i += 1000) {
-    await db.query(`insert into public.inquiries select * from json_populate_recordset(null::public.inquiries, $1::json)`, [JSON.stringify(inquiries.slice(i, i + 1000))]);
+    // Every column is given (select *): a demo request is never the deploy's test (20261129200000_test_requests.sql).
+    const rows = inquiries.slice(i, i + 1000).map((inquiry) => ({ deploy_test: false, ...inquiry }));
+    await db.query(`insert into public.inquiries select * from json_populate_recordset(null::public.inquiries, $1::json)`, [JSON.stringify(rows)]);
   }
 }
 
