@@ -62,6 +62,9 @@ const withoutSlash = (url: string) => url.replace(/\/+$/, '');
 /** A page of the project's Supabase dashboard (`_` lets the dashboard ask which project, when the ref is not set). */
 const dashboard = (env: Env, tail: string) => `https://supabase.com/dashboard/project/${setting(env, 'SUPABASE_PROJECT_REF') ?? '_'}${tail}`;
 
+/** "A, B and C". */
+const listed = (names: string[]) => (names.length > 1 ? `${names.slice(0, -1).join(', ')} and ${names.at(-1)}` : (names[0] ?? ''));
+
 /** The pages read, by what the owner calls them. */
 const PAGES = [
   { path: '/', name: 'the home page' },
@@ -91,16 +94,25 @@ export async function verifyProduction(env: Env, options: VerifyOptions = {}): P
     if (missing.length) {
       result(title).findings.push({
         settings: missing,
-        problem: `Not checked: ${missing.join(', ')} ${missing.length === 1 ? 'is' : 'are'} not set.`,
-        fix: `Set ${missing.join(' and ')} as for the deploy (docs/going-live.md, "Settings"), then run npm run deploy -- --verify again.`,
+        problem: `Not checked: ${listed(missing)} ${missing.length === 1 ? 'is' : 'are'} not set.`,
+        fix: `Set ${listed(missing)} as for the deploy (docs/going-live.md, "Settings"), then run npm run deploy -- --verify again.`,
       });
     }
     return missing.length === 0;
   };
 
+  // A part that breaks off (an answer nobody expected) is that part's finding: the other parts still run.
+  const guarded = async (title: (typeof VERIFY_PARTS)[number], work: () => Promise<void> | void) => {
+    try {
+      await work();
+    } catch (error) {
+      result(title).findings.push({ settings: [], problem: `The check broke off: ${(error as Error).message}`, fix: 'Run npm run deploy -- --verify again; if it breaks off the same way, the message above says where.' });
+    }
+  };
+
   if (ready('Public pages')) {
     log('Checking the public pages and their security headers...');
-    await checkPages(env, options.root ?? process.cwd(), timeout, result('Public pages'));
+    await guarded('Public pages', () => checkPages(env, options.root ?? process.cwd(), timeout, result('Public pages')));
   }
 
   // The test request exists from here until it is erased: the dashboard's anonymous read is tried meanwhile.
@@ -109,28 +121,31 @@ export async function verifyProduction(env: Env, options: VerifyOptions = {}): P
   try {
     if (ready('Contact form')) {
       log('Sending a test request through the contact form...');
-      stored = await sendTestRequest(env, timeout, contact);
-      if (stored) {
-        log('Waiting for its staff e-mail...');
-        await checkAnnounced(stored, options.mail ?? Boolean(setting(env, 'MAIL_API_KEY')), options.mailDeadlineMs ?? 90_000, contact);
-      }
+      await guarded('Contact form', async () => {
+        stored = await sendTestRequest(env, timeout, contact);
+        if (stored) {
+          log('Waiting for its staff e-mail...');
+          await checkAnnounced(stored, options.mail ?? Boolean(setting(env, 'MAIL_API_KEY')), options.mailDeadlineMs ?? 90_000, contact);
+        }
+      });
     }
     if (ready('Staff dashboard')) {
       log('Checking the staff dashboard...');
-      await checkDashboard(env, timeout, stored !== undefined, result('Staff dashboard'));
+      await guarded('Staff dashboard', () => checkDashboard(env, timeout, stored !== undefined, result('Staff dashboard')));
     }
     if (stored) await options.whileStored?.(stored.id);
   } finally {
     if (stored) {
       log('Erasing the test request...');
-      await eraseTestRequest(stored, contact);
+      const erasing = stored;
+      await guarded('Contact form', () => eraseTestRequest(erasing, contact));
     }
   }
   if (!contact.findings.length && stored) contact.passed.unshift(`a test request was stored (${stored.id.slice(0, 8)}…), marked as the deploy's test`);
 
   if (ready('Schedules')) {
     log('Checking the schedules...');
-    checkSchedules(env, options.psql ?? 'psql', result('Schedules'));
+    await guarded('Schedules', () => checkSchedules(env, options.psql ?? 'psql', result('Schedules')));
   }
   return [...results.values()];
 }

@@ -253,6 +253,20 @@ describe('npm run deploy -- --verify', () => {
     await supabase.db.query('delete from public.inquiries where id = $1', [left.rows[0]!.id]);
   }, 120_000);
 
+  test('without its settings, each part says which are missing and checks nothing', async () => {
+    const results = await verifyProduction({}, { root: project.dir });
+    expect(describeFindings(results)).toEqual([
+      '1.  Public pages: Not checked: SITE_URL is not set.',
+      '    What to do: Set SITE_URL as for the deploy (docs/going-live.md, "Settings"), then run npm run deploy -- --verify again.',
+      '2.  Contact form: Not checked: SITE_URL, VITE_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY are not set.',
+      '    What to do: Set SITE_URL, VITE_SUPABASE_URL and SUPABASE_SERVICE_ROLE_KEY as for the deploy (docs/going-live.md, "Settings"), then run npm run deploy -- --verify again.',
+      '3.  Staff dashboard: Not checked: SITE_URL, VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY are not set.',
+      '    What to do: Set SITE_URL, VITE_SUPABASE_URL and VITE_SUPABASE_ANON_KEY as for the deploy (docs/going-live.md, "Settings"), then run npm run deploy -- --verify again.',
+      '4.  Schedules: Not checked: SUPABASE_DB_URL is not set.',
+      '    What to do: Set SUPABASE_DB_URL as for the deploy (docs/going-live.md, "Settings"), then run npm run deploy -- --verify again.',
+    ]);
+  });
+
   test('a post with an unknown or a reused test token is an ordinary request, in front of staff', async () => {
     const service = serverClient(supabase.url, supabase.serviceRoleKey);
     const post = async (token: string) => {
