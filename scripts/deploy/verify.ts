@@ -231,9 +231,9 @@ async function checkPages(env: Env, root: string, timeout: number, result: Check
         fix: 'The site and its headers must come from the same build: run npm run deploy with the same settings again (a header set in netlify.toml or the Netlify dashboard must not override _headers).',
       });
     }
-    if (!absent.length && !differing.length && response.status === page.status) answered.push(page.path === missing ? '404 page' : page.path);
+    if (!absent.length && !differing.length && response.status === page.status && page.path !== missing) answered.push(page.path);
   }
-  if (!result.findings.length) result.passed.push(`${answered.join(', ')} answer with the security headers`);
+  if (!result.findings.length) result.passed.push(`${answered.join(', ')} answer with the security headers`, 'a missing page answers 404');
 }
 
 // ---------------------------------------------------------------------------------------------------------------
