@@ -498,7 +498,10 @@ async function checkDashboard(env: Env, timeout: number, testExists: boolean, re
   for (const table of ['inquiries', 'job_applications']) {
     const read = await anon.from(table).select('id').limit(5);
     if (read.error) {
-      // permission denied (42501): what a visitor must get. Anything else says the key or the project is wrong.
+      // permission denied (42501, "permission denied for table ...", answered 401 or 403 with {code, message}:
+      // https://docs.postgrest.org/en/latest/references/errors.html and
+      // https://supabase.com/docs/guides/troubleshooting/database-api-42501-errors): what a visitor must get.
+      // Anything else says the key or the project is wrong.
       if (read.error.code === '42501') continue;
       result.findings.push({
         settings: ['VITE_SUPABASE_ANON_KEY'],
