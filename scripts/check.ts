@@ -6,7 +6,9 @@
  * value reserved to be fictional (555-01xx, example.com, .test), and a backend, key or origin that cannot be
  * production, each with its file and line or its variable. With `--resolve` (the deploy runs it so), the backend's
  * and the site's names are also resolved: one whose address is this machine or a private network is refused.
- * It also warns of a deploy setting whose absence turns off something people count on (MAIL_API_KEY: no e-mail).
+ * Mail is part of launch: without MAIL_API_KEY it refuses, unless LAUNCH_WITHOUT_EMAIL=yes says the owner chose
+ * that, and then says what it costs (not under the deploy, `--deploy`, whose preflight says it: the check it runs is
+ * not given the secrets).
  */
 import { loadContent } from '../src/content/loader.ts';
 import { contentRoot } from '../src/content/content.ts';
@@ -15,7 +17,7 @@ import { ContentError, formatWarnings, type ContentProblem } from '../src/conten
 import { siteOrigin } from '../src/env.ts';
 import { CONTENT_REFUSED_HELP } from '../src/guides.ts';
 import { launchProblems, launchReport, resolvedAddressProblems } from '../src/launch.ts';
-import { unsetWarnings } from './deploy/deployPlan.ts';
+import { mailRefusal, unsetWarnings } from './deploy/deployPlan.ts';
 
 try {
   let warnings: ContentProblem[] = [];
@@ -30,9 +32,11 @@ try {
       problems.push(...resolved.problems);
       for (const warning of resolved.warnings) console.warn(`Warning: ${warning}`);
     }
-    // Settings the functions can go live without, though something people count on is then off (the mail key).
-    // Not under the deploy (--deploy), which says so itself: the check it runs is not given the secrets.
-    if (!process.argv.includes('--deploy')) for (const warning of unsetWarnings(process.env)) console.warn(`Warning: ${warning}`);
+    if (!process.argv.includes('--deploy')) {
+      const noMail = mailRefusal(process.env);
+      if (noMail) problems.push({ file: 'MAIL_API_KEY', path: [], message: noMail.replace(/^MAIL_API_KEY /, '') });
+      for (const warning of unsetWarnings(process.env)) console.warn(`Warning: ${warning}`);
+    }
     if (problems.length) {
       console.error(`\n${launchReport(problems)}`);
       process.exitCode = 1;

@@ -26,27 +26,33 @@ export interface DeploySetting {
   required: boolean;
   /** What it is for, in the going-live guide's words. */
   use: string;
-  /**
-   * An optional setting whose absence quietly turns off something people count on: what goes missing. The dry run,
-   * the real run and `npm run check -- --launch` name it when it is not set (unsetWarnings).
-   */
-  unsetMeans?: string;
+  /** The page where its value is found, when there is one (`<ref>`: the project's reference id). */
+  page?: string;
 }
 
 /** The form functions' settings that `supabase secrets set` passes on when set (supabase/functions/_shared/functionEnv.ts). */
 export const FUNCTION_SETTINGS = ['SITE_URL', 'ALLOWED_ORIGINS', 'RATE_LIMIT_SALT', 'TRUSTED_PROXY_HOPS', 'IPV6_PREFIX_BITS', 'MAIL_API_KEY', 'MAIL_API_URL', 'MAIL_FROM', 'NOTIFY_TO'] as const;
 
+/** The setting by which the owner chooses to launch without e-mail (item 3 of issue 41), and its one value. */
+export const NO_EMAIL_SETTING = 'LAUNCH_WITHOUT_EMAIL';
+
+/** What a site without a mail key loses, as the owner is told before choosing it and at every deploy after. */
+export const WITHOUT_EMAIL_COSTS =
+  'no e-mail is sent: families and applicants get no reply, staff hear of no new request, and nobody can be invited to /admin, the first admin included (give them access with `npm run staff:add` in a terminal instead). The e-mails wait in the outbox and go out once MAIL_API_KEY is set and `npm run deploy` has run again';
+
 export const DEPLOY_SETTINGS: readonly DeploySetting[] = [
   { name: 'SITE_URL', kind: 'variable', required: true, use: 'The public site, e.g. `https://www.your-agency.com`: makes the build a production build (the launch check must pass), and the form functions send visitors back to it.' },
-  { name: 'VITE_SUPABASE_URL', kind: 'variable', required: true, use: "The project's URL, `https://<ref>.supabase.co`: the forms post there, the dashboard talks to it, and the schedules call its functions." },
-  { name: 'VITE_SUPABASE_ANON_KEY', kind: 'variable', required: true, use: "The project's anon (publishable) key: public by design, built into the site. The build refuses a secret key here." },
-  { name: 'SUPABASE_PROJECT_REF', kind: 'variable', required: true, use: "The project's reference id (the `<ref>` of its URL), for `supabase link`." },
-  { name: 'SUPABASE_ACCESS_TOKEN', kind: 'secret', required: true, use: 'A Supabase personal access token (Dashboard > Account > Access Tokens), for the Supabase CLI.' },
-  { name: 'SUPABASE_DB_PASSWORD', kind: 'secret', required: true, use: "The database's password (set when the project was made; Project Settings > Database), for `supabase link` and `supabase db push`." },
-  { name: 'SUPABASE_DB_URL', kind: 'secret', required: true, use: "The database's connection string with its password: Connect in the dashboard > Session pooler (GitHub's runners have no IPv6, which the direct connection needs). For the stages' SQL and the schedules (psql 15 or later)." },
-  { name: 'SUPABASE_SERVICE_ROLE_KEY', kind: 'secret', required: true, use: "The project's service_role key, kept in Vault for the schedules' calls to the purge and notify functions." },
-  { name: 'NETLIFY_AUTH_TOKEN', kind: 'secret', required: true, use: 'A Netlify personal access token (User settings > Applications), to publish the site.' },
-  { name: 'NETLIFY_SITE_ID', kind: 'variable', required: true, use: "The Netlify site's id (Site configuration > Site details > Site ID)." },
+  { name: 'VITE_SUPABASE_URL', kind: 'variable', required: true, use: "The project's URL, `https://<ref>.supabase.co`: the forms post there, the dashboard talks to it, and the schedules call its functions.", page: 'https://supabase.com/dashboard/project/<ref>/settings/api' },
+  { name: 'VITE_SUPABASE_ANON_KEY', kind: 'variable', required: true, use: "The project's anon (publishable) key: public by design, built into the site. The build refuses a secret key here.", page: 'https://supabase.com/dashboard/project/<ref>/settings/api-keys' },
+  { name: 'SUPABASE_PROJECT_REF', kind: 'variable', required: true, use: "The project's reference id (the `<ref>` of its URL), for `supabase link`.", page: 'https://supabase.com/dashboard/project/<ref>/settings/general' },
+  { name: 'SUPABASE_ACCESS_TOKEN', kind: 'secret', required: true, use: "A Supabase personal access token (Dashboard > Account > Access Tokens), for the Supabase CLI and Supabase's Management API.", page: 'https://supabase.com/dashboard/account/tokens' },
+  { name: 'SUPABASE_DB_PASSWORD', kind: 'secret', required: true, use: "The database's password (set when the project was made; Project Settings > Database), for `supabase link` and `supabase db push`.", page: 'https://supabase.com/dashboard/project/<ref>/database/settings' },
+  { name: 'SUPABASE_DB_URL', kind: 'secret', required: true, use: "The database's connection string with its password: Connect in the dashboard > Session pooler (GitHub's runners have no IPv6, which the direct connection needs). For the stages' SQL and the schedules (psql 15 or later).", page: 'https://supabase.com/dashboard/project/<ref>?showConnect=true' },
+  { name: 'SUPABASE_SERVICE_ROLE_KEY', kind: 'secret', required: true, use: "The project's service_role key, kept in Vault for the schedules' calls to the purge and notify functions; the deploy also invites the first admin and proves production works with it.", page: 'https://supabase.com/dashboard/project/<ref>/settings/api-keys' },
+  { name: 'NETLIFY_AUTH_TOKEN', kind: 'secret', required: true, use: 'A Netlify personal access token (User settings > Applications), to publish the site.', page: 'https://app.netlify.com/user/applications#personal-access-tokens' },
+  { name: 'NETLIFY_SITE_ID', kind: 'variable', required: true, use: "The Netlify site's id (Site configuration > Site details > Site ID).", page: 'https://app.netlify.com/sites' },
+  { name: 'FIRST_ADMIN_EMAIL', kind: 'variable', required: false, use: 'The address of the person who will manage staff: the deploy invites them as the first admin, once, while the project has no admin (a later deploy changes nothing). The preflight asks for it while there is none.' },
+  { name: 'FIRST_ADMIN_NAME', kind: 'variable', required: false, use: "The first admin's name as colleagues see it (default: from the address, `rosa.alvarez@…` gives Rosa Alvarez)." },
   { name: 'VITE_POSTHOG_KEY', kind: 'variable', required: false, use: 'Analytics (step 9): the PostHog project key. Unset: no analytics.' },
   { name: 'VITE_POSTHOG_HOST', kind: 'variable', required: false, use: "Analytics: PostHog's host (default `https://us.i.posthog.com`)." },
   { name: 'CMS_GITHUB_REPO', kind: 'variable', required: false, use: 'The content editor (see Content editor in production): the repository, `owner/name`.' },
@@ -62,8 +68,14 @@ export const DEPLOY_SETTINGS: readonly DeploySetting[] = [
     name: 'MAIL_API_KEY',
     kind: 'secret',
     required: false,
-    use: 'For the functions: the mail API key (Resend). Unset: no notification e-mail is sent; they wait in the outbox.',
-    unsetMeans: 'no e-mail is sent: families and applicants get no reply, and staff hear of no new request. The e-mails wait in the outbox and go out once it is set and `npm run deploy` has run again',
+    use: 'For the functions: the mail API key (Resend), for every e-mail: the replies to families and applicants, the notices to staff, the staff invitations. Required to launch, unless LAUNCH_WITHOUT_EMAIL is `yes`.',
+    page: 'https://resend.com/api-keys',
+  },
+  {
+    name: NO_EMAIL_SETTING,
+    kind: 'variable',
+    required: false,
+    use: `\`yes\` to launch without MAIL_API_KEY, knowing what that costs: ${WITHOUT_EMAIL_COSTS}.`,
   },
   { name: 'MAIL_API_URL', kind: 'variable', required: false, use: "For the functions: the mail API (default Resend's)." },
   { name: 'MAIL_FROM', kind: 'variable', required: false, use: "For the functions: the notifications' sender (default: `notifications` in content/site.yaml)." },
@@ -80,9 +92,22 @@ export function missingSettings(env: Env): string[] {
   return DEPLOY_SETTINGS.filter((setting) => setting.required && !value(env, setting.name)).map((setting) => setting.name);
 }
 
-/** A line for each optional setting that is not set and whose absence turns off something people count on. */
+/** Whether the owner chose to launch without e-mail (LAUNCH_WITHOUT_EMAIL=yes, in any case). */
+export const launchesWithoutEmail = (env: Env) => value(env, NO_EMAIL_SETTING)?.toLowerCase() === 'yes';
+
+/**
+ * Mail is part of launch: without MAIL_API_KEY, what the launch check and the preflight refuse, unless the owner
+ * set LAUNCH_WITHOUT_EMAIL=yes; undefined when there is a key or that choice.
+ */
+export function mailRefusal(env: Env): string | undefined {
+  if (value(env, 'MAIL_API_KEY') || launchesWithoutEmail(env)) return undefined;
+  return `MAIL_API_KEY is not set, so ${WITHOUT_EMAIL_COSTS}. Set MAIL_API_KEY (a Resend API key, https://resend.com/api-keys), or, to launch without e-mail all the same, set ${NO_EMAIL_SETTING}=yes`;
+}
+
+/** What the deploy says at every run while the owner's choice to launch without e-mail stands. */
 export function unsetWarnings(env: Env): string[] {
-  return DEPLOY_SETTINGS.filter((setting) => setting.unsetMeans && !value(env, setting.name)).map((setting) => `${setting.name} is not set: ${setting.unsetMeans}.`);
+  if (value(env, 'MAIL_API_KEY') || !launchesWithoutEmail(env)) return [];
+  return [`${NO_EMAIL_SETTING}=yes and MAIL_API_KEY is not set: ${WITHOUT_EMAIL_COSTS}.`];
 }
 
 /** The Edge Functions to deploy: every folder of supabase/functions with an index.ts (`_shared` and its like are not functions). */
@@ -186,9 +211,19 @@ export interface Command {
   stdin?: string;
 }
 
+/**
+ * A step done through a service's API rather than a program: what the dry run prints for it (the requests, in
+ * words) and the name of the deploy's function that does it (scripts/deploy.ts maps it to the code).
+ */
+export interface ApiCall {
+  does: 'auth-settings' | 'first-admin';
+  requests: string[];
+}
+
 export interface Step {
   title: string;
   commands: Command[];
+  call?: ApiCall;
 }
 
 const npxSupabase = (...args: string[]): Command => ({ program: 'npx', args: ['--yes', SUPABASE_CLI, ...args], env: ['SUPABASE_ACCESS_TOKEN'] });
@@ -235,8 +270,19 @@ export function deploySteps(root: string, env: Env): Step[] {
       commands: [{ ...psql(['-f', '-'], scheduleSql()), env: ['SUPABASE_DB_URL', 'VITE_SUPABASE_URL', 'SUPABASE_SERVICE_ROLE_KEY'] }],
     },
     {
+      title: "Set Supabase Auth's settings from supabase/config.toml and SITE_URL (site URL, redirect URLs, sign-ups off, the e-mail link's expiry, the mail sender)",
+      commands: [],
+      call: { does: 'auth-settings', requests: [`GET and PATCH https://api.supabase.com/v1/projects/${ref}/config/auth (only the settings that differ)`] },
+    },
+    {
       title: 'Publish dist/client to Netlify (production)',
       commands: [{ program: 'npx', args: ['--yes', NETLIFY_CLI, 'deploy', '--prod', '--no-build', '--dir', 'dist/client', '--message', `Deploy ${value(env, 'GITHUB_SHA')?.slice(0, 12) ?? 'from npm run deploy'}`], env: ['NETLIFY_AUTH_TOKEN', 'NETLIFY_SITE_ID'] }],
+    },
+    {
+      // After the site is published: the invitation's link lands on its /admin.
+      title: `Invite the first admin (${value(env, 'FIRST_ADMIN_EMAIL') ?? 'FIRST_ADMIN_EMAIL'}), once: nothing changes when the project has an admin`,
+      commands: [],
+      call: { does: 'first-admin', requests: ['GET <VITE_SUPABASE_URL>/rest/v1/staff (is there an admin?)', 'POST <VITE_SUPABASE_URL>/auth/v1/admin/users (the account, when there is none)', 'POST <VITE_SUPABASE_URL>/rest/v1/rpc/invite_first_admin (access and the invitation e-mail)'] },
     },
   ];
 }

@@ -44,6 +44,8 @@ const CLEAN = {
   PRODUCTION_BRANCH: '',
   VITE_SUPABASE_URL: '',
   VITE_SUPABASE_ANON_KEY: '',
+  MAIL_API_KEY: '',
+  LAUNCH_WITHOUT_EMAIL: '',
 };
 
 /** A JWT with `payload`, signed with nothing that matters: the checks read the role, never the signature. */
@@ -122,7 +124,7 @@ describe('npm run check -- --launch', () => {
     const run = check({});
     expect(run.status).toBe(1);
     expect(run.stdout).toContain('Content is valid');
-    expect(run.stderr).toContain(`Not ready to launch: ${SHIPPED.length + 2} things to put right first.`);
+    expect(run.stderr).toContain(`Not ready to launch: ${SHIPPED.length + 3} things to put right first.`);
     for (const shipped of SHIPPED) expect(run.stderr).toMatch(placeholderLine(shipped));
     expect(run.stderr).toContain('  Phone: a placeholder ("(860) 555-0142"): write the agency\'s own in its place, without !placeholder  (content/site.yaml, line 7)');
     // The spec's registration number is the demo's until the agency confirms its own.
@@ -139,10 +141,16 @@ describe('npm run check -- --launch', () => {
       expect(run.stderr).toBe('');
       expect(run.status).toBe(0);
       expect(run.stdout).toContain('Ready to launch: no placeholder left; the site is https://www.maplelanecare.org, its backend https://abcdefghijklmnop.supabase.co.');
-      // Without the mail key it still passes (the functions run without it), but says what goes missing.
+      // Mail is part of launch: without the key it is refused, saying what goes missing and the two ways out.
       const withoutMail = check(BACKEND, filled.dir);
-      expect(withoutMail.status).toBe(0);
-      expect(withoutMail.stderr).toContain('Warning: MAIL_API_KEY is not set: no e-mail is sent: families and applicants get no reply, and staff hear of no new request.');
+      expect(withoutMail.status).toBe(1);
+      expect(withoutMail.stderr).toContain('Not ready to launch: 1 thing to put right first.');
+      expect(withoutMail.stderr).toMatch(/^ {2}MAIL_API_KEY {2}is not set, so no e-mail is sent: families and applicants get no reply, staff hear of no new request, and nobody can be invited to \/admin/m);
+      expect(withoutMail.stderr).toContain('Set MAIL_API_KEY (a Resend API key, https://resend.com/api-keys), or, to launch without e-mail all the same, set LAUNCH_WITHOUT_EMAIL=yes');
+      // The owner's explicit choice passes, and is told again what it costs.
+      const chosen = check({ ...BACKEND, LAUNCH_WITHOUT_EMAIL: 'yes' }, filled.dir);
+      expect(chosen.status).toBe(0);
+      expect(chosen.stderr).toMatch(/^Warning: LAUNCH_WITHOUT_EMAIL=yes and MAIL_API_KEY is not set: no e-mail is sent: families and applicants get no reply/m);
     } finally {
       filled.cleanup();
     }
