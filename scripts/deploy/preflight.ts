@@ -45,7 +45,7 @@ export function missingSettingsResult(env: Env): CheckResult {
     return {
       settings: [name],
       problem: `${name} is not set. ${setting.use}`,
-      fix: `Copy it from its page and add it as a ${setting.kind === 'secret' ? 'secret (GitHub: the environment "production" > Environment secrets)' : 'variable (GitHub: the environment "production" > Environment variables)'}, or export it in this terminal.`,
+      fix: `${setting.page ? 'Copy it from the page below and add' : 'Add'} it as a ${setting.kind === 'secret' ? 'secret (GitHub: the environment "production" > Environment secrets)' : 'variable (GitHub: the environment "production" > Environment variables)'}, or export it in this terminal.`,
       // Supabase's dashboard takes "_" for "the project you choose" until the reference id is known.
       ...(setting.page ? { page: setting.page.replace('<ref>', ref) } : {}),
     };
