@@ -50,10 +50,10 @@ export const DEPLOY_SETTINGS: readonly DeploySetting[] = [
   { name: 'SUPABASE_DB_URL', kind: 'secret', required: true, use: "The database's connection string with its password: Connect in the dashboard > Session pooler (GitHub's runners have no IPv6, which the direct connection needs). For the stages' SQL and the schedules (psql 15 or later).", page: 'https://supabase.com/dashboard/project/<ref>?showConnect=true' },
   { name: 'SUPABASE_SERVICE_ROLE_KEY', kind: 'secret', required: true, use: "The project's service_role key, kept in Vault for the schedules' calls to the purge and notify functions; the deploy also invites the first admin and proves production works with it.", page: 'https://supabase.com/dashboard/project/<ref>/settings/api-keys' },
   { name: 'NETLIFY_AUTH_TOKEN', kind: 'secret', required: true, use: 'A Netlify personal access token (User settings > Applications), to publish the site.', page: 'https://app.netlify.com/user/applications#personal-access-tokens' },
-  { name: 'NETLIFY_SITE_ID', kind: 'variable', required: true, use: "The Netlify site's id (Site configuration > Site details > Site ID).", page: 'https://app.netlify.com/sites' },
+  { name: 'NETLIFY_SITE_ID', kind: 'variable', required: true, use: "The Netlify site's id (Site configuration > General > Site details > Site ID).", page: 'https://app.netlify.com/sites' },
   { name: 'FIRST_ADMIN_EMAIL', kind: 'variable', required: false, use: 'The address of the person who will manage staff: the deploy invites them as the first admin, once, while the project has no admin (a later deploy changes nothing). The preflight asks for it while there is none.' },
   { name: 'FIRST_ADMIN_NAME', kind: 'variable', required: false, use: "The first admin's name as colleagues see it (default: from the address, `rosa.alvarez@…` gives Rosa Alvarez)." },
-  { name: 'VITE_POSTHOG_KEY', kind: 'variable', required: false, use: 'Analytics (step 9): the PostHog project key. Unset: no analytics.' },
+  { name: 'VITE_POSTHOG_KEY', kind: 'variable', required: false, use: 'Analytics: the PostHog project key. Unset: no analytics.' },
   { name: 'VITE_POSTHOG_HOST', kind: 'variable', required: false, use: "Analytics: PostHog's host (default `https://us.i.posthog.com`)." },
   { name: 'CMS_GITHUB_REPO', kind: 'variable', required: false, use: 'The content editor (see Content editor in production): the repository, `owner/name`.' },
   { name: 'CMS_GITHUB_BRANCH', kind: 'variable', required: false, use: "The content editor: the branch its pull requests go to (default `main`)." },
@@ -128,7 +128,7 @@ export function functionsWithoutConfig(root: string, names: readonly string[]): 
   return names.filter((name) => !config.functions?.[name]);
 }
 
-/** One of the cron jobs of the going-live guide's "Deploy by hand", step 6: the function it calls (with its query) and when. */
+/** One of the cron jobs the deploy schedules (step "Schedule the calls"): the function it calls (with its query) and when. */
 export interface Schedule {
   job: string;
   cron: string;
@@ -163,7 +163,7 @@ export function scheduleSql(): string {
     headers := jsonb_build_object('Authorization', 'Bearer ' || (select decrypted_secret from vault.decrypted_secrets where name = 'service_role_key'))
   ) $$);`;
   return [
-    '-- Written by scripts/deploy/deployPlan.ts (npm run deploy): the schedules of docs/going-live.md, "Deploy by hand", step 6.',
+    '-- Written by scripts/deploy/deployPlan.ts (npm run deploy): the schedules of the purge and notify functions.',
     'create extension if not exists pg_cron;',
     'create extension if not exists pg_net with schema extensions;',
     `\\getenv project_url ${PROJECT_URL_ENV}`,

@@ -38,6 +38,8 @@ describe('the first admin', () => {
     const result = await checkFirstAdmin(env());
     expect(result.findings).toEqual([expect.objectContaining({ settings: ['FIRST_ADMIN_EMAIL'], problem: 'The project has no admin yet, and FIRST_ADMIN_EMAIL is not set: nobody could sign in to /admin.' })]);
     expect((await checkFirstAdmin(env({ FIRST_ADMIN_EMAIL: 'owner at agency' }))).findings[0]!.problem).toBe('FIRST_ADMIN_EMAIL is "owner at agency", which is not an e-mail address.');
+    // Launching without e-mail, no invitation could arrive: the preflight does not ask for one, and says what instead.
+    expect(await checkFirstAdmin(env({ LAUNCH_WITHOUT_EMAIL: 'yes' }))).toEqual({ title: 'First admin', findings: [], passed: ['no e-mail (LAUNCH_WITHOUT_EMAIL=yes): after the deploy, give the first admin access with `npm run staff:add -- <address> --admin`'] });
     expect(await checkFirstAdmin(env({ FIRST_ADMIN_EMAIL: 'rosa.alvarez@hearthside-care.test' }))).toEqual({ title: 'First admin', findings: [], passed: ['rosa.alvarez@hearthside-care.test will be invited as the first admin after the site is published'] });
   });
 
