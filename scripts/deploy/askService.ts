@@ -12,18 +12,15 @@ export type Answer = Answered | { unreachable: string };
 /** How long one request may take before the check says the service did not answer. */
 export const ANSWER_WITHIN_MS = 15_000;
 
-export async function askService(url: string, init: RequestInit = {}, timeoutMs = ANSWER_WITHIN_MS): Promise<Answer> {
+/** The request itself, redirects not followed: what came back, or the error fetch (or reading the body) threw. */
+export async function requestService(url: string, init: RequestInit, timeoutMs: number): Promise<Answered | { failed: unknown }> {
   let response: Response;
-  try {
-    response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-  } catch (error) {
-    return { unreachable: reasonNotReached(error, timeoutMs) };
-  }
   let text = '';
   try {
+    response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
     text = await response.text();
   } catch (error) {
-    return { unreachable: reasonNotReached(error, timeoutMs) };
+    return { failed: error };
   }
   let body: unknown = undefined;
   try {
@@ -32,6 +29,11 @@ export async function askService(url: string, init: RequestInit = {}, timeoutMs 
     // Not JSON (a proxy's error page, a plain-text "Unauthorized"): the status still says what happened.
   }
   return { status: response.status, body, text };
+}
+
+export async function askService(url: string, init: RequestInit = {}, timeoutMs = ANSWER_WITHIN_MS): Promise<Answer> {
+  const answer = await requestService(url, init, timeoutMs);
+  return 'failed' in answer ? { unreachable: reasonNotReached(answer.failed, timeoutMs) } : answer;
 }
 
 /** Why fetch gave no answer, in words: fetch's own message is only "fetch failed", its cause names the reason. */

@@ -8,6 +8,7 @@
  * A failed request becomes a SupabaseApiError whose message is for the agency's owner: what Supabase said, in
  * plain words, and what to do. Never a stack trace, never the token.
  */
+import { requestService } from './askService.ts';
 import { serviceApis } from './findings.ts';
 
 /** The answers the documentation names, and "no answer at all" (status 0). */
@@ -32,8 +33,6 @@ export const TOKENS_PAGE = 'https://supabase.com/dashboard/account/tokens';
 export const STATUS_PAGE = 'https://status.supabase.com';
 
 export interface SupabaseApiOptions {
-  /** Stands in for the global fetch (tests). */
-  fetch?: typeof fetch;
   /** How long to wait for an answer, in milliseconds (default 20 s). */
   timeoutMs?: number;
 }
@@ -46,14 +45,11 @@ export interface SupabaseApi {
 }
 
 /** The message an error answer carries: the Management API answers errors as JSON `{ "message": "..." }`. */
-function answerMessage(text: string): string | undefined {
-  try {
-    const body = JSON.parse(text) as { message?: unknown; error?: unknown };
-    const message = typeof body.message === 'string' ? body.message : typeof body.error === 'string' ? body.error : undefined;
-    return message?.trim() || undefined;
-  } catch {
-    return text.trim().slice(0, 200) || undefined;
-  }
+function answerMessage(body: unknown, text: string): string | undefined {
+  if (body === undefined) return text.trim().slice(0, 200) || undefined;
+  const { message, error } = (body ?? {}) as { message?: unknown; error?: unknown };
+  const said = typeof message === 'string' ? message : typeof error === 'string' ? error : undefined;
+  return said?.trim() || undefined;
 }
 
 /**
@@ -107,20 +103,21 @@ export function describeRefusal(status: number, what: string, said: string | und
 export function supabaseApi(env: NodeJS.ProcessEnv, options: SupabaseApiOptions = {}): SupabaseApi {
   const base = serviceApis(env).supabase;
   const token = env.SUPABASE_ACCESS_TOKEN?.trim() ?? '';
-  const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? 20_000;
 
   async function request<T>(method: 'GET' | 'PATCH', path: string, body: unknown, what: string): Promise<T> {
-    let response: Response;
-    try {
-      response = await doFetch(`${base}${path}`, {
+    const answer = await requestService(
+      `${base}${path}`,
+      {
         method,
         headers: { Authorization: `Bearer ${token}`, Accept: 'application/json', ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
         ...(body === undefined ? {} : { body: JSON.stringify(body) }),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).name;
+      },
+      timeoutMs,
+    );
+    if ('failed' in answer) {
+      const error = answer.failed as Error & { cause?: { code?: string } };
+      const cause = error.cause?.code ?? error.name;
       const waited = Math.max(1, Math.round(timeoutMs / 1000));
       const why = cause === 'TimeoutError' ? `no answer within ${waited} second${waited === 1 ? '' : 's'}` : cause === 'ENOTFOUND' || cause === 'EAI_AGAIN' ? 'its address could not be found' : cause === 'ECONNREFUSED' ? 'the connection was refused' : `the connection failed (${cause})`;
       throw new SupabaseApiError(
@@ -130,13 +127,12 @@ export function supabaseApi(env: NodeJS.ProcessEnv, options: SupabaseApiOptions 
         STATUS_PAGE,
       );
     }
-    const text = await response.text();
-    if (!response.ok) throw describeRefusal(response.status, what, answerMessage(text));
-    try {
-      return (text ? JSON.parse(text) : undefined) as T;
-    } catch {
-      throw new SupabaseApiError(`Supabase's answer when asked to ${what} was not the JSON its documentation describes.`, response.status, 'Try again in a few minutes; if it persists, SUPABASE_API_URL may point somewhere other than Supabase\'s Management API.', STATUS_PAGE);
+    if (answer.status < 200 || answer.status > 299) throw describeRefusal(answer.status, what, answerMessage(answer.body, answer.text));
+    if (!answer.text) return undefined as T;
+    if (answer.body === undefined) {
+      throw new SupabaseApiError(`Supabase's answer when asked to ${what} was not the JSON its documentation describes.`, answer.status, 'Try again in a few minutes; if it persists, SUPABASE_API_URL may point somewhere other than Supabase\'s Management API.', STATUS_PAGE);
     }
+    return answer.body as T;
   }
 
   return {

@@ -19,6 +19,7 @@ import { startMailFake, type MailFake } from '../../scripts/deploy/rehearsal/mai
 import { startNetlifyFake, type NetlifyFake } from '../../scripts/deploy/rehearsal/netlifyFake.ts';
 import { startSupabaseManagementFake, type SupabaseManagementFake } from '../../scripts/deploy/rehearsal/supabaseManagementFake.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
+import { VAULT_AND_CRON } from './vaultAndCron.ts';
 import { postgres15Missing, POSTGRES15_BIN, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 
 /** Every setting, with values a test can look for in the output: the secrets' must never appear. */
@@ -385,26 +386,6 @@ test("psql is given the connection string's parts, the password decoded, never t
   });
   expect(() => pgEnvironment('https://ref.supabase.co')).toThrow('SUPABASE_DB_URL must start with postgresql://');
 });
-
-/**
- * Vault and pg_cron are not Debian packages: these stand-ins keep exactly the behaviour the SQL relies on. Vault's
- * secrets have unique names (vault.create_secret refuses a name twice); cron.schedule with a job name replaces
- * that job (pg_cron 1.3 and later: "if a job with the same name exists, it is updated").
- */
-const VAULT_AND_CRON = `
-create schema extensions;
-create schema vault;
-create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique not null, secret text not null, updated_at timestamptz default now());
-create view vault.decrypted_secrets as select id, name, secret as decrypted_secret from vault.secrets;
-create function vault.create_secret(new_secret text, new_name text) returns uuid language sql as $$ insert into vault.secrets (name, secret) values (new_name, new_secret) returning id $$;
-create function vault.update_secret(secret_id uuid, new_secret text) returns void language sql as $$ update vault.secrets set secret = new_secret, updated_at = now() where id = secret_id $$;
-create schema cron;
-create table cron.job (jobid bigserial primary key, jobname text unique, schedule text not null, command text not null);
-create function cron.schedule(job_name text, schedule text, command text) returns bigint language sql as $$
-  insert into cron.job (jobname, schedule, command) values (job_name, schedule, command)
-  on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command returning jobid $$;
-create schema net;
-`;
 
 describe.skipIf(postgres15Missing() !== null)('the schedules on PostgreSQL 15', () => {
   let server: Postgres15;

@@ -26,6 +26,7 @@ import { VERIFY_PARTS, verifyProduction } from '../../scripts/deploy/verify.ts';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { TEST_REQUEST_HEADER } from '../../supabase/functions/_shared/testRequest.ts';
 import { clientsOf, CONSENT_TICKED, withFailingInserts } from './formPosts.ts';
+import { VAULT_AND_CRON } from './vaultAndCron.ts';
 
 let project: ProjectCopy;
 let site: Server;
@@ -48,16 +49,8 @@ beforeAll(async () => {
   if (built.status !== 0) throw new Error(`The site could not be built:\n${built.stdout}\n${built.stderr}`);
 
   pg = startPostgres15();
-  pg.psql(`
-    create schema cron;
-    create table cron.job (
-      jobid bigserial primary key, schedule text not null, command text not null, nodename text not null default 'localhost',
-      nodeport integer not null default 5432, database text not null default current_database(),
-      username text not null default current_user, active boolean not null default true, jobname text unique);
-    create function cron.schedule(job_name text, schedule text, command text) returns bigint language sql as $$
-      insert into cron.job (jobname, schedule, command) values (job_name, schedule, command)
-      on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command returning jobid $$;`);
-  // The deploy's own statements (deployPlan.ts), without pg_cron's and pg_net's setup and Vault, which this server lacks.
+  pg.psql(VAULT_AND_CRON);
+  // The deploy's own statements (deployPlan.ts): its cron.schedule calls (the Vault secrets they read are not needed here).
   pg.psql([...scheduleSql().matchAll(/select cron\.schedule\([\s\S]*?\$\$\);/g)].map((match) => match[0]).join('\n'));
 
   env = {
