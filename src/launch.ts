@@ -11,6 +11,7 @@
  *   local network); VITE_SUPABASE_ANON_KEY unset, the stand-in's demo key, or anything but the project's public
  *   key (src/supabaseKey.ts: a service_role JWT or an sb_secret_ key would be built into every visitor's page);
  * - a site origin (SITE_URL, or siteUrl in site.yaml) that is plain http or that no visitor can reach.
+ * A rehearsal of the deploy (src/deployRehearsal.ts, every service on this machine) takes the stand-in for the backend.
  * Each is a ContentProblem, so it reads like every other content message: the file, line and field, or the
  * variable's name. A secret key is also refused by every build, production or not, before anything is bundled
  * (scripts/build.ts, `secretsInBrowserVariables`).
@@ -24,6 +25,7 @@ import { resolvedHostProblem, unreachableHost, type Lookup } from './launchAddre
 import { LOCAL_ANON_KEY, LOCAL_SUPABASE_URL } from './localBackend.ts';
 import { guideSection } from './guides.ts';
 import { anonKeyProblem } from './supabaseKey.ts';
+import { rehearsing } from './deployRehearsal.ts';
 
 /** What the launch check reads of the content: its placeholders, the reserved values in its files, the site's origin. */
 export interface LaunchContent extends Pick<Content, 'site' | 'placeholders'> {
@@ -61,13 +63,14 @@ export function launchProblems(content: LaunchContent, env: NodeJS.ProcessEnv = 
   const supabaseUrl = env.VITE_SUPABASE_URL?.trim();
   if (!supabaseUrl) {
     problems.push({ file: 'VITE_SUPABASE_URL', path: [], message: `not set: the forms would post to the local stand-in (${LOCAL_SUPABASE_URL}) and every request would be lost. Set it to the Supabase project's URL, https://<project>.supabase.co` });
-  } else {
+  } else if (!rehearsing(env)) {
+    // A rehearsal's project is the stand-in on this machine (src/deployRehearsal.ts); never a real deploy's.
     const wrong = addressProblem(supabaseUrl);
     if (wrong) problems.push({ file: 'VITE_SUPABASE_URL', path: [], message: `${wrong}. Set it to the Supabase project's URL, https://<project>.supabase.co` });
   }
   const anonKey = env.VITE_SUPABASE_ANON_KEY?.trim();
   if (!anonKey) problems.push({ file: 'VITE_SUPABASE_ANON_KEY', path: [], message: "not set: the dashboard could not reach the project. Set it to the project's anon (public) key, from its API settings" });
-  else if (anonKey === LOCAL_ANON_KEY) problems.push({ file: 'VITE_SUPABASE_ANON_KEY', path: [], message: "is the local stand-in's public demo key. Set it to the project's own anon key, from its API settings" });
+  else if (anonKey === LOCAL_ANON_KEY && !rehearsing(env)) problems.push({ file: 'VITE_SUPABASE_ANON_KEY', path: [], message: "is the local stand-in's public demo key. Set it to the project's own anon key, from its API settings" });
   else {
     const wrongKey = anonKeyProblem(anonKey);
     if (wrongKey) problems.push({ file: 'VITE_SUPABASE_ANON_KEY', path: [], message: wrongKey });

@@ -6,7 +6,8 @@
  * domain; the site's address in DNS; and the first admin. The checks run side by side and all of them are
  * reported at once, so that one round of corrections is enough.
  */
-import { serviceApis, type CheckResult, type Finding } from './findings.ts';
+import { addressesNotLocal, rehearsing } from '../../src/deployRehearsal.ts';
+import type { CheckResult, Finding } from './findings.ts';
 import { DEPLOY_SETTINGS, mailRefusal, missingSettings, NO_EMAIL_SETTING, unsetWarnings } from './deployPlan.ts';
 import { checkFirstAdmin } from './firstAdmin.ts';
 import { checkMail, mailSender } from './mailChecks.ts';
@@ -16,25 +17,17 @@ import { checkSupabase } from './supabaseChecks.ts';
 
 type Env = NodeJS.ProcessEnv;
 
-const onThisMachine = (address: string | undefined) => {
-  try {
-    return Boolean(address) && ['127.0.0.1', 'localhost', '[::1]'].includes(new URL(address!).hostname);
-  } catch {
-    return false;
-  }
-};
-
 /**
- * A rehearsal (DEPLOY_REHEARSAL=1: the tests, against local fakes of every service and the stand-in as the Supabase
- * project): the project's address is then the stand-in's own rather than https://<ref>.supabase.co. Taken only
- * when every service the deploy talks to is on this machine, so it can never relax a check of a real deploy.
+ * A rehearsal (DEPLOY_REHEARSAL=1, src/deployRehearsal.ts: `npm run deploy:rehearse` and the tests, against local
+ * fakes of every service and the stand-in as the Supabase project): the project's address is then the stand-in's
+ * own rather than https://<ref>.supabase.co. Taken only when every service the deploy talks to is on this machine,
+ * so it can never relax a check of a real deploy; otherwise this is the preflight's one finding.
  */
 export function rehearsalProblem(env: Env): Finding | undefined {
   if (env.DEPLOY_REHEARSAL !== '1') return undefined;
-  const apis = serviceApis(env);
-  const real = Object.entries({ SUPABASE_API_URL: apis.supabase, NETLIFY_API_URL: apis.netlify, MAIL_API_URL: apis.mail, VITE_SUPABASE_URL: env.VITE_SUPABASE_URL }).filter(([, address]) => !onThisMachine(address));
+  const real = addressesNotLocal(env);
   if (!real.length) return undefined;
-  return { settings: ['DEPLOY_REHEARSAL'], problem: `DEPLOY_REHEARSAL is set, but ${real.map(([name]) => name).join(', ')} ${real.length === 1 ? 'is' : 'are'} not on this machine: a rehearsal talks only to local fakes.`, fix: 'Remove DEPLOY_REHEARSAL for a real deploy.' };
+  return { settings: ['DEPLOY_REHEARSAL'], problem: `DEPLOY_REHEARSAL is set, but ${real.join(', ')} ${real.length === 1 ? 'is' : 'are'} not on this machine: a rehearsal talks only to local fakes.`, fix: 'Remove DEPLOY_REHEARSAL for a real deploy.' };
 }
 
 /** The settings the deploy needs and does not have, each in plain words: what it is, and where it is found. */
@@ -72,7 +65,7 @@ export async function preflight(root: string, env: Env): Promise<CheckResult[]> 
   const mailChecks = env.MAIL_API_KEY?.trim() ? checkMail(env, { mailFrom: mailSender(root, env) }) : Promise.resolve([]);
   const refused = rehearsalProblem(env);
   if (refused) return [{ title: 'Rehearsal', passed: [], findings: [refused] }];
-  const rehearsal = env.DEPLOY_REHEARSAL === '1' ? { projectUrl: () => env.VITE_SUPABASE_URL!.trim() } : {};
+  const rehearsal = rehearsing(env) ? { projectUrl: () => env.VITE_SUPABASE_URL!.trim() } : {};
   const [supabase, netlify, mail, site, admin] = await Promise.all([checkSupabase(env, rehearsal), checkNetlify(env), mailChecks, checkSiteAddress(env), checkFirstAdmin(env)]);
   const mailResults = [mailRequiredResult(env), ...mail];
   return [missingSettingsResult(env), ...supabase, ...netlify, ...mailResults.filter((result) => result.findings.length || result.passed.length), ...site, admin];

@@ -30,6 +30,7 @@ import type { SupabaseClient } from '@supabase/supabase-js';
 import { policySources } from '../generator/securityHeaders.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { headerRules, headersFor } from '../../src/security/headers.ts';
+import { siteAddressToRead } from '../../src/deployRehearsal.ts';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { FORM_GUARD, MIN_FILL_MS } from '../../supabase/functions/_shared/formPost.ts';
 import { ORIGIN_FIELDS } from '../../supabase/functions/_shared/leadOrigin.ts';
@@ -153,10 +154,13 @@ export async function verifyProduction(env: Env, options: VerifyOptions = {}): P
 // ---------------------------------------------------------------------------------------------------------------
 // Public pages
 
-/** GET with a deadline; the error in words when it does not answer at all. */
-async function get(url: string, timeout: number): Promise<Response | string> {
+/**
+ * GET of a page of the site with a deadline; the error in words when it does not answer at all. In a rehearsal the
+ * site is read where the rehearsal serves it (src/deployRehearsal.ts).
+ */
+async function get(env: Env, url: string, timeout: number): Promise<Response | string> {
   try {
-    return await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(timeout), headers: { 'cache-control': 'no-cache' } });
+    return await fetch(siteAddressToRead(env, url), { redirect: 'manual', signal: AbortSignal.timeout(timeout), headers: { 'cache-control': 'no-cache' } });
   } catch (error) {
     const cause = (error as { cause?: { code?: string; message?: string } }).cause;
     return cause?.code ?? cause?.message ?? (error as Error).message;
@@ -182,7 +186,7 @@ async function checkPages(env: Env, root: string, timeout: number, result: Check
   ];
   const answered: string[] = [];
   for (const page of pages) {
-    const response = await get(`${site}${page.path}`, timeout);
+    const response = await get(env, `${site}${page.path}`, timeout);
     if (typeof response === 'string') {
       result.findings.push({
         settings: ['SITE_URL'],
@@ -311,7 +315,7 @@ async function sendTestRequest(env: Env, timeout: number, result: CheckResult): 
   const project = withoutSlash(setting(env, 'VITE_SUPABASE_URL')!);
   const fail = (finding: Finding) => void result.findings.push(finding);
 
-  const page = await get(`${site}/contact/`, timeout);
+  const page = await get(env, `${site}/contact/`, timeout);
   if (typeof page === 'string' || page.status !== 200) {
     fail({ settings: ['SITE_URL'], problem: `The contact page ${site}/contact/ could not be read (${typeof page === 'string' ? page : page.status}).`, fix: 'See "Public pages" above.' });
     return undefined;
@@ -475,7 +479,7 @@ async function eraseTestRequest(stored: StoredTest, result: CheckResult): Promis
 
 async function checkDashboard(env: Env, timeout: number, testExists: boolean, result: CheckResult): Promise<void> {
   const site = new URL(setting(env, 'SITE_URL')!).origin;
-  const page = await get(`${site}/admin/`, timeout);
+  const page = await get(env, `${site}/admin/`, timeout);
   if (typeof page === 'string' || page.status !== 200) {
     result.findings.push({ settings: ['SITE_URL'], problem: `The staff dashboard ${site}/admin/ does not load (${typeof page === 'string' ? page : page.status}).`, fix: 'Publish the site again with npm run deploy.' });
   } else {
@@ -483,7 +487,7 @@ async function checkDashboard(env: Env, timeout: number, testExists: boolean, re
     // The page's program: its module script (the attributes in whatever order the build writes them).
     const tag = [...html.matchAll(/<script\b[^>]*>/g)].map((match) => match[0]).find((candidate) => /\stype="module"/.test(candidate) && /\ssrc="/.test(candidate));
     const script = tag ? attribute(tag, 'src') : undefined;
-    const loaded = script ? await get(new URL(script, `${site}/admin/`).href, timeout) : 'no script';
+    const loaded = script ? await get(env, new URL(script, `${site}/admin/`).href, timeout) : 'no script';
     if (typeof loaded === 'string' || loaded.status !== 200) {
       result.findings.push({ settings: [], problem: `The staff dashboard's page loads, but its program does not (${typeof loaded === 'string' ? loaded : `${script}: ${loaded.status}`}): nobody could sign in.`, fix: 'Publish the site again with npm run deploy (dist/client/assets must be published with the pages).' });
     } else {

@@ -6,7 +6,7 @@
  * the server then runs as the postgres user the Debian package creates.
  */
 import { execFileSync, type ExecFileSyncOptions } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import path from 'node:path';
 
@@ -80,10 +80,21 @@ export function startPostgres15(): Postgres15 {
 }
 
 /**
- * The project's database as `supabase db reset` makes it: the platform, the migrations, the stages, the seed.
+ * Restarts the server listening on 127.0.0.1 too, asking a password on TCP (scram-sha-256, as Supabase's pooler
+ * does), so that a client can be given a connection string as the deploy is (its socket stays open to `psql()`).
+ */
+export function listenOnLoopback(server: Postgres15): void {
+  const data = path.join(server.host, `data-${server.port}`);
+  writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n');
+  runAs(path.join(POSTGRES15_BIN, 'pg_ctl'), ['-D', data, '-w', '-m', 'fast', '-l', path.join(server.host, `log-${server.port}`), '-o', `-p ${server.port} -k ${server.host} -c listen_addresses=127.0.0.1 -c fsync=off`, 'restart']);
+}
+
+/**
+ * The project's database as `supabase db reset` makes it: the platform, the migrations, the stages, the seed
+ * (`seed: false`: as a new project has it after `supabase db push`, which never applies the seed).
  * `platform` runs after the platform's SQL, before the first migration (what else a hosted project has then).
  */
-export function migrate(server: Postgres15, options: { root?: string; platform?: (server: Postgres15) => void; skip?: (migration: string) => boolean } = {}): void {
+export function migrate(server: Postgres15, options: { root?: string; platform?: (server: Postgres15) => void; skip?: (migration: string) => boolean; seed?: boolean } = {}): void {
   const root = options.root ?? process.cwd();
   const file = (name: string) => readFileSync(path.join(root, name), 'utf8');
   server.psql(file('scripts/local-supabase/platform.sql'));
@@ -92,7 +103,7 @@ export function migrate(server: Postgres15, options: { root?: string; platform?:
     if (!options.skip?.(name)) server.psql(file(path.join('supabase/migrations', name)));
   }
   server.psql(file('supabase/workflow.generated.sql'));
-  server.psql(file('supabase/seed.sql'));
+  if (options.seed !== false) server.psql(file('supabase/seed.sql'));
 }
 
 /** Default privileges as a project created since 2026-10-30 has them: nothing granted on new public objects. */

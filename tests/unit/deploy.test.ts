@@ -19,7 +19,7 @@ import { startMailFake, type MailFake } from '../../scripts/deploy/rehearsal/mai
 import { startNetlifyFake, type NetlifyFake } from '../../scripts/deploy/rehearsal/netlifyFake.ts';
 import { startSupabaseManagementFake, type SupabaseManagementFake } from '../../scripts/deploy/rehearsal/supabaseManagementFake.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
-import { VAULT_AND_CRON } from './vaultAndCron.ts';
+import { VAULT_AND_CRON } from '../../scripts/postgres/vaultAndCron.ts';
 import { postgres15Missing, POSTGRES15_BIN, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 
 /** Every setting, with values a test can look for in the output: the secrets' must never appear. */

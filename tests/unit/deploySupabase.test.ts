@@ -5,17 +5,13 @@
  * PostgreSQL 15 listening on 127.0.0.1 with password authentication. Each wrong setting is tried alone, and the
  * test reads what the owner reads: the finding's words, its fix and its page.
  */
-import { execFileSync } from 'node:child_process';
-import { writeFileSync } from 'node:fs';
 import { createServer, type Server, type Socket } from 'node:net';
-import { userInfo } from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { applyAuthSettings } from '../../scripts/deploy/authSettings.ts';
 import { describeFindings, type CheckResult } from '../../scripts/deploy/findings.ts';
 import { startSupabaseManagementFake, type SupabaseManagementFake } from '../../scripts/deploy/rehearsal/supabaseManagementFake.ts';
 import { checkSupabase } from '../../scripts/deploy/supabaseChecks.ts';
-import { postgres15Missing, POSTGRES15_BIN, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
+import { listenOnLoopback, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 
 const REF = 'hearthsidecareprojct';
 const OTHER = 'someoneelsesprojectx';
@@ -58,16 +54,6 @@ function env(overrides: Record<string, string | undefined> = {}): NodeJS.Process
 
 const findings = (results: CheckResult[]) => results.flatMap((result) => result.findings.map((finding) => ({ title: result.title, ...finding })));
 const check = (overrides: Record<string, string | undefined>) => checkSupabase(env(overrides), { connectTimeoutSeconds: 2 });
-
-/** Restarts the throw-away server listening on 127.0.0.1 too, with passwords asked on TCP (Supabase asks them). */
-function listenOnLoopback(server: Postgres15): void {
-  const data = path.join(server.host, `data-${server.port}`);
-  writeFileSync(path.join(data, 'pg_hba.conf'), 'local all all trust\nhost all all 127.0.0.1/32 scram-sha-256\n');
-  const args = ['-D', data, '-w', '-m', 'fast', '-l', path.join(server.host, `log-${server.port}`), '-o', `-p ${server.port} -k ${server.host} -c listen_addresses=127.0.0.1 -c fsync=off`, 'restart'];
-  const pgCtl = path.join(POSTGRES15_BIN, 'pg_ctl');
-  if (userInfo().uid === 0) execFileSync('runuser', ['-u', 'postgres', '--', pgCtl, ...args], { stdio: 'pipe' });
-  else execFileSync(pgCtl, args, { stdio: 'pipe' });
-}
 
 beforeAll(async () => {
   fake = await startSupabaseManagementFake({

@@ -26,7 +26,7 @@ import { VERIFY_PARTS, verifyProduction } from '../../scripts/deploy/verify.ts';
 import { serverClient } from '../../supabase/functions/_shared/client.ts';
 import { TEST_REQUEST_HEADER } from '../../supabase/functions/_shared/testRequest.ts';
 import { clientsOf, CONSENT_TICKED, withFailingInserts } from './formPosts.ts';
-import { VAULT_AND_CRON } from './vaultAndCron.ts';
+import { VAULT_AND_CRON } from '../../scripts/postgres/vaultAndCron.ts';
 
 let project: ProjectCopy;
 let site: Server;

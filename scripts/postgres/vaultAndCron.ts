@@ -3,11 +3,11 @@
  * stand-ins that keep exactly the behaviour the deploy's schedules SQL (scripts/deploy/deployPlan.ts, scheduleSql)
  * and its proof (scripts/deploy/verify.ts) rely on. Vault's secrets have unique names (vault.create_secret refuses
  * a name twice); cron.job has pg_cron's columns (its README), and cron.schedule with a job name replaces that job
- * (pg_cron 1.3 and later: "if a job with the same name exists, it is updated"). For deploy.test.ts and
- * deployVerify.test.ts.
+ * (pg_cron 1.3 and later: "if a job with the same name exists, it is updated"). For the tests of the deploy
+ * (tests/unit/deploy.test.ts, deployVerify.test.ts) and its rehearsal's database (scripts/deploy-rehearse.ts).
  */
 export const VAULT_AND_CRON = `
-create schema extensions;
+create schema if not exists extensions;
 create schema vault;
 create table vault.secrets (id uuid primary key default gen_random_uuid(), name text unique not null, secret text not null, updated_at timestamptz default now());
 create view vault.decrypted_secrets as select id, name, secret as decrypted_secret from vault.secrets;
@@ -21,5 +21,5 @@ create table cron.job (
 create function cron.schedule(job_name text, schedule text, command text) returns bigint language sql as $$
   insert into cron.job (jobname, schedule, command) values (job_name, schedule, command)
   on conflict (jobname) do update set schedule = excluded.schedule, command = excluded.command returning jobid $$;
-create schema net;
+create schema if not exists net;
 `;
