@@ -22,6 +22,11 @@ import type { Site } from './schemas/site.ts';
 import type { Retention } from './schemas/retention.ts';
 import type { Replies } from './schemas/replies.ts';
 import type { Workflow } from './schemas/workflow.ts';
+import type { Award } from './trust/recognitionSchema.ts';
+import type { Office } from './trust/officeSchema.ts';
+import type { Person } from './trust/personSchema.ts';
+import type { Review } from './trust/reviewSchema.ts';
+import type { OfficeHoursLine } from './schemas/site.ts';
 
 export interface ServicePage extends Service {
   /** The file name without extension: the page's address is "/<slug>" and its id is the slug. */
@@ -64,8 +69,55 @@ export interface Content {
   replies: Replies;
   /** Every picture the content names, by its file name in content/images/. */
   images: Record<string, ImageAsset>;
+  /**
+   * The reviews whose consent is live on the build date, sorted by date, newest first (content/reviews/; the pages
+   * ask src/content/trust/trust.ts for them). A review whose consent was revoked or has expired is not here at all.
+   */
+  reviews: PublishedReview[];
+  /** The reviews left off the site and why (consent revoked or expired), for the owner's record: never their words. */
+  reviewsLeftOut: LeftOutEntry[];
+  /** The people shown on the site (content/people/), leadership first, then office staff, then caregivers. */
+  people: PersonEntry[];
+  /** The people left off the site because they withdrew their consent. */
+  peopleLeftOut: LeftOutEntry[];
+  /** The agency's offices (content/offices/), sorted by file name, with their hours and phone filled in from site.yaml. */
+  offices: OfficeEntry[];
+  /** Awards and badges from others, in file order (content/recognition.yaml). */
+  recognition: Award[];
   /** The values content marks `!placeholder` (src/content/source.ts), for the launch check; in file order. */
   placeholders: ContentPlaceholder[];
+}
+
+/** A review on the site: its file, and the disclosure shown beside it when the reviewer is an insider. */
+export interface PublishedReview extends Review {
+  /** The file name without extension. */
+  slug: string;
+  /** "content/reviews/<slug>.yaml". */
+  file: string;
+  /** The words shown beside the review (the file's own or the standard ones for its kind); absent when the connection is none. */
+  disclosure?: string;
+}
+
+/** A review or person the build left off every page, and why, e.g. "consent revoked on 2026-10-02". */
+export interface LeftOutEntry {
+  file: string;
+  /** The reviewer's or person's name as the file writes it. */
+  name: string;
+  reason: string;
+}
+
+export interface PersonEntry extends Person {
+  slug: string;
+  file: string;
+}
+
+export interface OfficeEntry extends Omit<Office, 'hours' | 'phone'> {
+  slug: string;
+  file: string;
+  /** The office's own hours, or site.yaml's office hours. */
+  hours: OfficeHoursLine[];
+  /** The office's own number, or site.yaml's phone. */
+  phone: { display: string; e164: string };
 }
 
 /** A value content marks as a placeholder: the file, where in it, the field and the value. */

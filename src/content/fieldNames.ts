@@ -15,6 +15,17 @@ const LABELS: Record<string, string> = {
   noindex: 'Hide from search engines',
   meta: 'Search engines (title, description, keywords)',
   hero: 'Top of the page',
+  // Reviews, people and offices (src/content/trust/).
+  quote: 'Words of the review',
+  isClient: 'Reviewer is the client',
+  givenVia: 'Where it was given',
+  expires: 'End date',
+  revoked: 'Date withdrawn',
+  rightToRevoke: 'Says it may be withdrawn',
+  careNotConditioned: 'Says care does not depend on it',
+  receivesVisitors: 'Visitors received here',
+  googleProfile: 'Google Business Profile',
+  reviewLink: 'Link to leave a review',
 };
 
 /** "serviceType" -> "Service type", "too-large" -> "Too large", "radiusMeters" -> "Radius meters". */

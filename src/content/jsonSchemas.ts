@@ -14,6 +14,10 @@ import { siteSchema } from './schemas/site.ts';
 import { retentionSchema } from './schemas/retention.ts';
 import { repliesSchema } from './schemas/replies.ts';
 import { workflowSchema } from './schemas/workflow.ts';
+import { officeSchema } from './trust/officeSchema.ts';
+import { personSchema } from './trust/personSchema.ts';
+import { recognitionSchema } from './trust/recognitionSchema.ts';
+import { reviewSchema } from './trust/reviewSchema.ts';
 
 /** Every content type's schema, by the name of its schemas/<name>.schema.json (the editor's configuration uses it too). */
 export const CONTENT_SCHEMAS: Record<string, z.ZodType> = {
@@ -30,6 +34,10 @@ export const CONTENT_SCHEMAS: Record<string, z.ZodType> = {
   workflow: workflowSchema,
   retention: retentionSchema,
   replies: repliesSchema,
+  review: reviewSchema,
+  person: personSchema,
+  office: officeSchema,
+  recognition: recognitionSchema,
   ...Object.fromEntries(Object.entries(pageSchemas).map(([name, schema]) => [`page-${name}`, schema])),
 };
 

@@ -34,6 +34,12 @@ import { repliesSchema } from './schemas/replies.ts';
 import { workflowSchema } from './schemas/workflow.ts';
 import { PLACEHOLDER_TAG, parseYamlSource, type ParsedFile, type YamlSource } from './source.ts';
 import { problemsFromZod } from './zodProblems.ts';
+import { buildDate } from '../env.ts';
+import { officeSchema } from './trust/officeSchema.ts';
+import { personSchema } from './trust/personSchema.ts';
+import { recognitionSchema } from './trust/recognitionSchema.ts';
+import { reviewSchema } from './trust/reviewSchema.ts';
+import { officesWithDefaults, officeTownProblems, peopleOn, publishedReviewsOn, reviewServiceProblems } from './trust/trustChecks.ts';
 
 /** An .mdx file's frontmatter block: the YAML between two "---" lines at the top. */
 const MDX_FRONTMATTER = /^---\r?\n([\s\S]*?)\r?\n---\s*(\r?\n|$)/;
@@ -166,6 +172,30 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     jobs.push({ ...parsed.data, slug: jobSlug });
   }
 
+  /** A folder of one file per entry (content/reviews, people, offices): each a .yaml file named in lowercase words. */
+  function parseFolder<S extends z.ZodType>(folder: string, schema: S): Array<ParsedFile<z.infer<S>> & { slug: string }> {
+    const dir = path.join(root, folder);
+    return (existsSync(dir) ? readdirSync(dir).sort() : []).flatMap((name) => {
+      const absolute = path.join(dir, name);
+      if (path.extname(name) !== '.yaml') {
+        problems.push({ file: show(absolute), path: [], message: `expected a .yaml file, found a "${path.extname(name) || 'no'}" extension (rename it, or move it out of content/${folder})` });
+        return [];
+      }
+      const entrySlug = path.basename(name, '.yaml');
+      if (!slugSchema.safeParse(entrySlug).success) {
+        problems.push({ file: show(absolute), path: [], message: `expected a file name of lowercase words joined by hyphens, found "${entrySlug}"` });
+        return [];
+      }
+      const parsed = parseFile(absolute, schema);
+      return parsed ? [{ ...parsed, slug: entrySlug }] : [];
+    });
+  }
+  const reviewFiles = parseFolder('reviews', reviewSchema);
+  const peopleFiles = parseFolder('people', personSchema);
+  const officeFiles = parseFolder('offices', officeSchema);
+  const recognition = parseFile(path.join(root, 'recognition.yaml'), recognitionSchema);
+  if (regions) problems.push(...officeTownProblems(officeFiles, regions.data));
+
   const servicesDir = path.join(root, 'services');
   /** `links`: the services an .mdx body links to, for the warning about a service no page links to. */
   const serviceFiles: Array<ParsedFile<Service> & { slug: string; format: 'yaml' | 'mdx'; links: string[]; copiedFrom?: string; modified?: number }> = [];
@@ -231,11 +261,17 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
   }
 
   if (lists && directory && regions) problems.push(...crossCheck({ services: serviceFiles, lists, directory, regions, invalidSlugs }));
+  problems.push(...reviewServiceProblems(reviewFiles, new Set(serviceFiles.map((service) => service.slug)), invalidSlugs));
   const { problems: imageProblems, images } = await checkImages(valid, path.join(root, 'images'));
   problems.push(...imageProblems);
   if (problems.length) throw new ContentError(problems.map(named));
   const shared = serviceCopyWarnings(serviceFiles, directory!.data);
-  const warnings = [...shared, ...copyDraftWarnings(serviceFiles, directory!.data, shared), ...unlinkedServiceWarnings(serviceFiles, lists!.data, directory!.data)];
+  // A consent revoked or past its expiry on the build date takes the review or person off every page (trustChecks.ts).
+  const today = buildDate().toISOString().slice(0, 10);
+  const reviews = publishedReviewsOn(reviewFiles, today);
+  const people = peopleOn(peopleFiles, today);
+  const leftOutFiles = new Set([...reviews.leftOut, ...people.leftOut].map((entry) => entry.file));
+  const warnings = [...shared, ...copyDraftWarnings(serviceFiles, directory!.data, shared), ...unlinkedServiceWarnings(serviceFiles, lists!.data, directory!.data), ...reviews.warnings, ...people.warnings];
   if (warnings.length) onWarnings?.(sortProblems(warnings.map(named)));
 
   const services = serviceFiles.map(({ data, slug, file, format }): ServicePage => ({ ...data, slug, canonicalPath: `/${slug}`, pageId: slug, file, format }));
@@ -258,8 +294,16 @@ export async function loadContent(root: string = contentRoot(), validated?: Vali
     workflow: workflow!.data,
     retention: retention!.data,
     replies: replies!.data,
+    reviews: reviews.reviews,
+    reviewsLeftOut: reviews.leftOut,
+    people: people.people,
+    peopleLeftOut: people.leftOut,
+    offices: officesWithDefaults(officeFiles, site!.data),
+    recognition: recognition!.data.awards,
     images,
+    // A review or person taken off the site leaves nothing of its words in the content, its placeholders included.
     placeholders: valid
+      .filter(({ file }) => !leftOutFiles.has(file))
       .flatMap(({ file, source }) => source.placeholders.map(({ path: fieldPath, line, column, value }) => ({ file, line, column, path: fieldPath, value })))
       .sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line),
   };

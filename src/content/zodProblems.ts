@@ -3,7 +3,7 @@
  * where. The schemas stay plain zod; all wording lives here and in problems.ts.
  */
 import { z } from 'zod';
-import { ICON_NAMES, retiredFields } from './schemas/common.ts';
+import { ICON_NAMES, requiredBecause, retiredFields } from './schemas/common.ts';
 import { describePlace } from './fieldNames.ts';
 import { type ContentProblem, type FieldPath, describeValue, didYouMean, quoteValue } from './problems.ts';
 import type { YamlSource } from './source.ts';
@@ -27,7 +27,10 @@ export function problemsFromZod(error: z.ZodError, file: string, source: YamlSou
       });
     }
     const path = issue.path as FieldPath;
-    return [{ file, ...source.locate(path), path, place: describePlace(path, source.data), message: messageFor(issue, valueAt(source.data, path)) }];
+    const found = valueAt(source.data, path);
+    // A field whose absence the schema explains (schemas/common.ts, requiredBecause): the reason follows.
+    const why = issue.code === 'invalid_type' && found === undefined ? fieldAt(schema, path) && requiredBecause.get(fieldAt(schema, path)!)?.why : undefined;
+    return [{ file, ...source.locate(path), path, place: describePlace(path, source.data), message: `${messageFor(issue, found)}${why ? `: ${why}` : ''}` }];
   });
 }
 
@@ -138,6 +141,12 @@ function objectAt(schema: z.ZodType, path: ReadonlyArray<PropertyKey>): z.ZodObj
     else return undefined;
   }
   return current instanceof z.ZodObject ? current : undefined;
+}
+
+/** The schema of the field at a path, as its object declares it (for what the schema says of it). */
+function fieldAt(schema: z.ZodType, path: FieldPath): z.ZodType | undefined {
+  const key = path.at(-1);
+  return typeof key === 'string' ? (objectAt(schema, path.slice(0, -1))?.shape[key] as z.ZodType | undefined) : undefined;
 }
 
 function unwrap(schema: z.ZodType | undefined): z.ZodType | undefined {

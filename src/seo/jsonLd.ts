@@ -68,7 +68,12 @@ export function organizationJsonLd(site: Site, origin: string): WithContext<Loca
 }
 
 function openingHours(site: Site): OpeningHoursSpecification[] {
-  return site.officeHours.flatMap(({ days, opens, closes }) =>
+  return openingHoursSpecification(site.officeHours);
+}
+
+/** Lines of office hours as schema.org reads them; a line for days the office is closed gives none. */
+export function openingHoursSpecification(lines: Site['officeHours']): OpeningHoursSpecification[] {
+  return lines.flatMap(({ days, opens, closes }) =>
     opens && closes ? [{ '@type': 'OpeningHoursSpecification' as const, dayOfWeek: days.dayOfWeek, opens: opens.time, closes: closes.time }] : [],
   );
 }

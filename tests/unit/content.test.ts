@@ -1,5 +1,5 @@
 /** The real content: every service of the spec is there, and the listings and regions have the spec's sizes. */
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import { jsonSchemas } from '../../src/content/jsonSchemas.ts';
 import { servicesIn } from '../../src/content/listings.ts';
@@ -148,7 +148,10 @@ describe('editor tooling', () => {
     for (const job of content.jobs) {
       expect(readFileSync(`content/jobs/${job.slug}.yaml`, 'utf8').split('\n')[0]).toBe('# yaml-language-server: $schema=../../schemas/job.schema.json');
     }
-    for (const name of ['site', 'lists', 'directory', 'regions', 'application-form', 'workflow']) {
+    for (const [folder, type] of [['reviews', 'review'], ['people', 'person'], ['offices', 'office']]) {
+      for (const name of readdirSync(`content/${folder}`)) expect(readFileSync(`content/${folder}/${name}`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../../schemas/${type}.schema.json`);
+    }
+    for (const name of ['site', 'lists', 'directory', 'regions', 'application-form', 'workflow', 'recognition']) {
       expect(readFileSync(`content/${name}.yaml`, 'utf8').split('\n')[0]).toBe(`# yaml-language-server: $schema=../schemas/${name}.schema.json`);
     }
   });

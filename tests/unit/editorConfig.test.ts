@@ -43,6 +43,9 @@ const EXCLUDED: Record<string, string> = {};
 function typeOf(collection: DecapCollection, file?: string): string {
   if (collection.folder === 'content/services') return 'service';
   if (collection.folder === 'content/jobs') return 'job';
+  if (collection.folder === 'content/reviews') return 'review';
+  if (collection.folder === 'content/people') return 'person';
+  if (collection.folder === 'content/offices') return 'office';
   const name = file!.replace(/^content\//, '').replace(/\.yaml$/, '');
   return name.startsWith('pages/') ? `page-${name.slice('pages/'.length)}` : name;
 }
@@ -272,7 +275,7 @@ describe('the content editor generated from the schemas', () => {
     const missing = Object.keys(schemas).filter((type) => !offered.has(type) && !(type in EXCLUDED));
     expect(missing).toEqual([]);
     expect(Object.keys(EXCLUDED).filter((type) => offered.has(type))).toEqual([]);
-    expect(Object.keys(schemas).sort()).toEqual([...Object.keys(pageSchemas).map((page) => `page-${page}`), 'application-form', 'directory', 'faq', 'how-it-works', 'inquiry-form', 'job', 'lists', 'regions', 'replies', 'retention', 'service', 'site', 'workflow'].sort());
+    expect(Object.keys(schemas).sort()).toEqual([...Object.keys(pageSchemas).map((page) => `page-${page}`), 'application-form', 'directory', 'faq', 'how-it-works', 'inquiry-form', 'job', 'lists', 'office', 'person', 'recognition', 'regions', 'replies', 'retention', 'review', 'service', 'site', 'workflow'].sort());
   });
 
   test('names its collections, formats and extensions as the editor page registers them', () => {
@@ -280,6 +283,9 @@ describe('the content editor generated from the schemas', () => {
       { name: 'services', folder: 'content/services', extension: 'yaml', format: EDITOR_FORMATS.yaml, create: true },
       { name: 'services-mdx', folder: 'content/services', extension: 'mdx', format: EDITOR_FORMATS.mdx, create: false },
       { name: 'jobs', folder: 'content/jobs', extension: 'yaml', format: EDITOR_FORMATS.yaml, create: true },
+      { name: 'reviews', folder: 'content/reviews', extension: 'yaml', format: EDITOR_FORMATS.yaml, create: true },
+      { name: 'people', folder: 'content/people', extension: 'yaml', format: EDITOR_FORMATS.yaml, create: true },
+      { name: 'offices', folder: 'content/offices', extension: 'yaml', format: EDITOR_FORMATS.yaml, create: true },
       { name: 'agency', folder: undefined, extension: undefined, format: EDITOR_FORMATS.yaml, create: undefined },
       { name: 'pages', folder: undefined, extension: undefined, format: EDITOR_FORMATS.yaml, create: undefined },
       { name: 'forms', folder: undefined, extension: undefined, format: EDITOR_FORMATS.yaml, create: undefined },

@@ -72,9 +72,54 @@ const SHIPPED = [
   ['From of the notifications', 'content/site.yaml, line 70'],
   ['Site url', 'content/site.yaml, line 83'],
   ['Recruiting phone', 'content/site.yaml, line 89'],
+  // The demo's office, people, award and reviews (issue 42): invented, so each is refused until the agency's own replaces it.
+  ['Street of the address', 'content/offices/berlin.yaml, line 6'],
+  ['Google Business Profile', 'content/offices/berlin.yaml, line 17'],
+  ['Link to leave a review', 'content/offices/berlin.yaml, line 18'],
+  ['Name', 'content/people/dana-whitfield.yaml, line 4'],
+  ['Picture file of the photo', 'content/people/dana-whitfield.yaml, line 9'],
+  ['What the picture shows (alt text) of the photo', 'content/people/dana-whitfield.yaml, line 10'],
+  ['Intro', 'content/people/dana-whitfield.yaml, line 11'],
+  ['Name', 'content/people/elena-ruiz.yaml, line 4'],
+  ['Picture file of the photo', 'content/people/elena-ruiz.yaml, line 9'],
+  ['What the picture shows (alt text) of the photo', 'content/people/elena-ruiz.yaml, line 10'],
+  ['Intro', 'content/people/elena-ruiz.yaml, line 11'],
+  ['Name', 'content/people/kwame-o.yaml, line 4'],
+  ['Picture file of the photo', 'content/people/kwame-o.yaml, line 8'],
+  ['What the picture shows (alt text) of the photo', 'content/people/kwame-o.yaml, line 9'],
+  ['Intro', 'content/people/kwame-o.yaml, line 10'],
+  ['Name', 'content/people/marcus-lee.yaml, line 4'],
+  ['Picture file of the photo', 'content/people/marcus-lee.yaml, line 9'],
+  ['What the picture shows (alt text) of the photo', 'content/people/marcus-lee.yaml, line 10'],
+  ['Intro', 'content/people/marcus-lee.yaml, line 11'],
+  ['Name', 'content/people/rosa-m.yaml, line 4'],
+  ['Picture file of the photo', 'content/people/rosa-m.yaml, line 8'],
+  ['What the picture shows (alt text) of the photo', 'content/people/rosa-m.yaml, line 9'],
+  ['Intro', 'content/people/rosa-m.yaml, line 10'],
+  ['Name of the 1st award', 'content/recognition.yaml, line 6'],
+  ['Issuer of the 1st award', 'content/recognition.yaml, line 7'],
+  ['Link of the 1st award', 'content/recognition.yaml, line 9'],
+  ['Words of the review', 'content/reviews/a-s-hamden.yaml, line 4'],
+  ['Name of the reviewer', 'content/reviews/a-s-hamden.yaml, line 6'],
+  ['Words of the consent', 'content/reviews/a-s-hamden.yaml, line 14'],
+  ['Words of the review', 'content/reviews/j-d-meriden.yaml, line 4'],
+  ['Name of the reviewer', 'content/reviews/j-d-meriden.yaml, line 6'],
+  ['Words of the consent', 'content/reviews/j-d-meriden.yaml, line 14'],
+  ['Words of the review', 'content/reviews/linda-p-wallingford.yaml, line 4'],
+  ['Name of the reviewer', 'content/reviews/linda-p-wallingford.yaml, line 6'],
+  ['Words of the consent', 'content/reviews/linda-p-wallingford.yaml, line 15'],
+  ['Words of the review', 'content/reviews/maria-t-middletown.yaml, line 4'],
+  ['Name of the reviewer', 'content/reviews/maria-t-middletown.yaml, line 6'],
+  ['Words of the consent', 'content/reviews/maria-t-middletown.yaml, line 15'],
+  ['Words of the review', 'content/reviews/robert-k-cromwell.yaml, line 5'],
+  ['Name of the reviewer', 'content/reviews/robert-k-cromwell.yaml, line 7'],
+  ['Words of the consent', 'content/reviews/robert-k-cromwell.yaml, line 17'],
+  ['Words of the review', 'content/reviews/rosa-m-caregiver.yaml, line 4'],
+  ['Name of the reviewer', 'content/reviews/rosa-m-caregiver.yaml, line 6'],
+  ['Words of the consent', 'content/reviews/rosa-m-caregiver.yaml, line 13'],
 ] as const;
 /** A placeholder's line of the launch report: the field first, the file and line last. */
-const placeholderLine = ([field, where]: readonly [string, string]) => new RegExp(`^  ${field}: a placeholder \\(.*\\): write the agency's own in its place, without !placeholder  \\(${where}\\)$`, 'm');
+const placeholderLine = ([field, where]: readonly [string, string]) => new RegExp(`^  ${field.replace(/[()]/g, '\\$&')}: a placeholder \\(.*\\): write the agency's own in its place, without !placeholder  \\(${where}\\)$`, 'm');
 
 /** The shipped content with its placeholders filled in as far as these checks read it: no placeholder, a real origin. */
 async function shippedContentFilledIn() {
@@ -112,6 +157,15 @@ function fillIn(dir: string) {
       .replace(/source: !placeholder No published source.*$/m, 'source: "U.S. Census Bureau, 2023 American Community Survey: people 65 and older living with a disability."')
       .replace(/source: !placeholder The agency confirms.*$/m, 'source: Our on-call line answers outside office hours, every day of the year.'),
   );
+  // The reviews, people and office: the agency's own words in place of the demo's (here the same words, untagged);
+  // no award yet.
+  for (const folder of ['reviews', 'people', 'offices']) {
+    for (const name of readdirSync(path.join(dir, 'content', folder))) {
+      const entry = path.join(dir, 'content', folder, name);
+      writeFileSync(entry, readFileSync(entry, 'utf8').replaceAll('!placeholder ', ''));
+    }
+  }
+  writeFileSync(path.join(dir, 'content/recognition.yaml'), 'awards: []\n');
 }
 
 beforeAll(() => {

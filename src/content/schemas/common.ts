@@ -40,6 +40,12 @@ export function text(max: number) {
  */
 export const retiredFields = z.registry<Record<string, (file: string) => string>>();
 
+/**
+ * Why a required field is required, for the fields whose absence is more than an omission (a review's consent):
+ * a message about the field missing adds these words, so the editor reads why the build will not go on without it.
+ */
+export const requiredBecause = z.registry<{ why: string }>();
+
 /** 'content/services/foot-care.yaml' -> 'foot-care' */
 export function baseName(file: string): string {
   return file.replace(/^.*\/|\.[^.]*$/g, '');

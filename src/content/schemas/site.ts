@@ -45,7 +45,7 @@ const time = z
  */
 const whenValid = { when: (payload: { issues: ReadonlyArray<{ code?: string }> }) => payload.issues.every((issue) => issue.code === 'unrecognized_keys') };
 
-const officeHoursLine = z
+export const officeHoursLine = z
   .strictObject({
     days: days.meta({ description: 'The day, or range of days, of this line, as shown: e.g. "Monday - Friday" or "Saturday".' }),
     opens: time.optional().meta({ description: 'When the office opens on those days, as shown, e.g. "8:00 am". Give `closes` with it.' }),
@@ -89,7 +89,7 @@ const holiday = z.strictObject({
 });
 
 /** A US phone number as people read it; the tap-to-call form ("+1" and the ten digits) is derived, never kept in step by hand. */
-const phoneNumber = text(24)
+export const phoneNumber = text(24)
   .regex(/^\D*(\d\D*){10}$/, 'a US phone number of ten digits, e.g. "(860) 555-0142"')
   .transform((display) => ({ display, e164: `+1${display.replace(/\D/g, '')}` }));
 
