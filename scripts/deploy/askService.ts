@@ -12,15 +12,26 @@ export type Answer = Answered | { unreachable: string };
 /** How long one request may take before the check says the service did not answer. */
 export const ANSWER_WITHIN_MS = 15_000;
 
-/** The request itself, redirects not followed: what came back, or the error fetch (or reading the body) threw. */
+/** A connection cut under the request: most often a kept-alive connection the service had just closed. */
+const connectionCut = (error: unknown) => ['ECONNRESET', 'UND_ERR_SOCKET'].includes(String((error as { cause?: NodeJS.ErrnoException }).cause?.code ?? (error as NodeJS.ErrnoException).code));
+
+/**
+ * The request itself, redirects not followed: what came back, or the error fetch (or reading the body) threw. A
+ * read (GET, HEAD) whose connection is cut is asked once more, on a new connection: a deploy asks the same service
+ * minutes apart, and the connection kept from its first question may have been closed by the other side meanwhile.
+ */
 export async function requestService(url: string, init: RequestInit, timeoutMs: number): Promise<Answered | { failed: unknown }> {
   let response: Response;
   let text = '';
-  try {
-    response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
-    text = await response.text();
-  } catch (error) {
-    return { failed: error };
+  const read = ['GET', 'HEAD'].includes((init.method ?? 'GET').toUpperCase());
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      response = await fetch(url, { ...init, redirect: 'manual', signal: AbortSignal.timeout(timeoutMs) });
+      text = await response.text();
+      break;
+    } catch (error) {
+      if (!(read && attempt === 1 && connectionCut(error))) return { failed: error };
+    }
   }
   let body: unknown = undefined;
   try {

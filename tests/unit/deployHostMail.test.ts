@@ -224,6 +224,39 @@ describe('a service that takes too long', () => {
   });
 });
 
+describe('a connection cut under the request', () => {
+  let server: Server;
+  /** The requests it was asked, by method; it cuts the connection of the first of each method. */
+  const seen: string[] = [];
+  beforeAll(async () => {
+    server = createServer((request, response) => {
+      seen.push(request.method ?? '');
+      if (seen.filter((method) => method === request.method).length === 1) {
+        request.socket.destroy();
+        return;
+      }
+      response.writeHead(200, { 'Content-Type': 'application/json' });
+      response.end('{"ok":true}');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  });
+  afterAll(async () => {
+    server.closeAllConnections();
+    await new Promise<void>((resolve) => server.close(() => resolve()));
+  });
+  const address = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1/projects/x/config/auth`;
+
+  test('a read is asked once more on a new connection, and its answer is what the check sees', async () => {
+    expect(await askService(address())).toEqual({ status: 200, body: { ok: true }, text: '{"ok":true}' });
+    expect(seen.filter((method) => method === 'GET')).toHaveLength(2);
+  });
+
+  test('a change is never sent twice: it is said as cut', async () => {
+    expect(await askService(address(), { method: 'PATCH', body: '{}' })).toEqual({ unreachable: 'the connection was cut before it answered' });
+    expect(seen.filter((method) => method === 'PATCH')).toHaveLength(1);
+  });
+});
+
 describe('the mail check', () => {
   const check = (overrides: Record<string, string | undefined> = {}, mailFrom = 'notifications@hearthside-care.com') => checkMail(rightEnv(overrides), { mailFrom });
 
