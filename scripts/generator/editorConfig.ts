@@ -149,7 +149,8 @@ export function editorCollections(root: string = process.cwd(), choices?: Editor
   const content = path.join(root, 'content');
   if (!existsSync(content)) throw new Error(`expected a content folder at ${content}, found nothing`);
   const made = fieldMaker();
-  const fieldsOf = (type: string) => (type === 'directory' ? directoryFields(made(type), choices ?? choicesFromFiles(content)) : made(type));
+  const fieldsOf = (type: string) =>
+    type === 'directory' ? directoryFields(made(type), choices ?? choicesFromFiles(content)) : type === 'review' ? reviewFields(made(type), choices ?? choicesFromFiles(content)) : made(type);
   const serviceFields = fieldsOf('service');
   return [
     {
@@ -290,6 +291,18 @@ function choicesFromFiles(content: string): EditorChoices {
 
 /** The fields of content/directory.yaml whose choices are the content's: each entry's service and category. */
 export const CONTENT_CHOICE_FIELDS = { 'entries.service': 'services', 'entries.category': 'groups' } as const;
+
+/** The fields of a review whose choices are the content's: the services it speaks of. */
+export const REVIEW_CHOICE_FIELDS = { services: 'services' } as const;
+
+/** A review's services ticked from the services that exist (the name on the card shown, the file name kept), not typed. */
+function reviewFields(fields: DecapField[], choices: EditorChoices): DecapField[] {
+  return fields.map((field) => {
+    if (field.name !== 'services') return field;
+    const { field: _item, label_singular: _singular, ...rest } = field;
+    return { ...rest, widget: 'select', multiple: true, options: choices.services };
+  });
+}
 
 /**
  * The directory's entries chosen from lists, not typed: the service from the services that exist (the name on

@@ -16,6 +16,7 @@ import { parseYamlSource } from '../../src/content/source.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import {
   CONTENT_CHOICE_FIELDS,
+  REVIEW_CHOICE_FIELDS,
   EDITOR_FORMATS,
   editorChoices,
   editorCollections,
@@ -74,6 +75,7 @@ function forms(collections: DecapCollection[]): Form[] {
 const optionValues = (field: DecapField): string[] => (field.options ?? []).map((option) => (typeof option === 'string' ? option : option.value));
 
 /** The text fields whose choices come from the content, not the schema (the directory's service and category), by path. */
+const reviewChoice = (at: string) => Object.keys(REVIEW_CHOICE_FIELDS).includes(at);
 const contentChoice = (at: string) => Object.keys(CONTENT_CHOICE_FIELDS).some((path) => path.replace('.', '[].') === at);
 
 /** The lookaheads a string's editor pattern must be made of, by what the schema says. */
@@ -207,6 +209,9 @@ function fieldDrift(node: JsonNode, field: DecapField, definitions: Record<strin
     } else if (items.type === 'object') {
       if (!field.fields) say('the schema has a list of groups of fields, the editor a list of single values');
       else problems.push(...drift(items, field.fields, definitions, `${at}[]`));
+    } else if (field.widget === 'select' && reviewChoice(at)) {
+      // Ticked from what the content holds (the services that exist): the build checks each against the same content.
+      if (!field.options?.length) say('the content offers choices, the editor a field without them');
     } else if (!field.field) {
       say('the schema has a list of single values, the editor a list of groups of fields');
     } else {

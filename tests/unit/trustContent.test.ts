@@ -294,6 +294,9 @@ describe('the content editor', () => {
     expect(field(review, 'consent.revoked')).toMatchObject({ label: 'Date withdrawn', required: false });
     expect(field(review, 'connection.kind')).toMatchObject({ widget: 'select', options: ['none', 'employee', 'family of an employee', 'given something in return'] });
     expect(field(review, 'reviewer.isClient')).toMatchObject({ label: 'Reviewer is the client', widget: 'boolean', default: false });
+    const services = field(review, 'services')!;
+    expect(services).toMatchObject({ label: 'Services', widget: 'select', multiple: true, required: false, max: 4 });
+    expect(services.options).toContainEqual({ value: 'meal-preparation', label: 'Meal Preparation' });
     const person = collections.find((collection) => collection.name === 'people')!.fields;
     expect(field(person, 'photo.src')).toMatchObject({ widget: 'image' });
     expect(field(person, 'photo.alt')).toMatchObject({ label: 'What the picture shows (alt text)', required: true });
