@@ -327,6 +327,14 @@ function valueOf(rest: string, column: number): Value {
   return { kind: 'plain', column, text: rest.replace(/[ \t]+#.*$/, '') };
 }
 
+/** Whether `rest` is a quoted text that closes on its line with more than a comment after it ("a: "b" c). */
+function quotedThenMore(rest: string): boolean {
+  const mark = rest[0];
+  if (mark !== '"' && mark !== "'") return false;
+  const closed = (mark === '"' ? /^"(?:[^"\\]|\\.)*"/ : /^'(?:[^']|'')*'(?!')/).exec(rest);
+  return closed !== null && !/^[ \t]*(#.*)?$/.test(rest.slice(closed[0].length));
+}
+
 /** Whether a quoted text that opened before `text` closes in it. */
 function closesOn(text: string, mark: string): boolean {
   return mark === '"' ? /^(?:[^"\\]|\\.)*"/.test(text) : /^(?:[^']|'')*'(?!')/.test(text);
@@ -342,23 +350,30 @@ function flowDepth(text: string, depth: number): number {
 
 /**
  * The indentation step the file uses (2 in the shipped content): the smallest indentation that two or more lines
- * share. Read from the lines' own columns rather than from one line to the next, so that one line out of place
- * (the mistake being described) cannot teach a wrong step, whether it opens a group or follows one; a file too
- * short to tell falls back to the step seen most often from one line to the next.
+ * share and that some line right below a top-level line has. Read from the lines' own columns rather than from one
+ * line to the next, so that one line out of place (the mistake being described) cannot teach a wrong step, whether
+ * it opens a group or follows one. Shared columns that open nothing (the fields of a file's one list item, at 4)
+ * give the usual 2; a file too short to tell falls back to the step seen most often from one line to the next.
  */
 function usualStep(lines: string[]): number {
   const columns = new Map<number, number>();
   const steps = new Map<number, number>();
+  /** The indentations of lines right below a top-level line: a step is one of them. */
+  const firstLevel = new Set<number>();
   let previous: number | undefined;
   for (const raw of lines) {
     if (/^[ \t]*(#.*)?$/.test(raw) || /^ *\t/.test(raw)) continue;
     const indent = /^ */.exec(raw)![0].length;
     if (indent > 0) columns.set(indent, (columns.get(indent) ?? 0) + 1);
     if (previous !== undefined && indent > previous) steps.set(indent - previous, (steps.get(indent - previous) ?? 0) + 1);
+    if (previous === 0 && indent > 0) firstLevel.add(indent);
     previous = indent;
   }
   const shared = [...columns].filter(([, count]) => count >= 2).map(([indent]) => indent);
-  if (shared.length > 0) return Math.min(...shared);
+  // The fields of a file's one list item share their column (4) although no group starts there: not a step.
+  const opening = shared.filter((indent) => firstLevel.has(indent));
+  if (opening.length > 0) return Math.min(...opening);
+  if (shared.length > 0) return 2;
   let step = 2;
   let most = 0;
   for (const [size, count] of steps) if (count > most) [step, most] = [size, count];
@@ -421,6 +436,8 @@ export function readLayout(lines: string[], upTo = lines.length): Layout {
       pending = undefined;
       if (c > opener.column) {
         if (kind === 'text') {
+          // A quoted text with more after its closing quote is no value: the quote hides a field's name and colon.
+          if (quotedThenMore(line.rest)) return stop({ ...missingColon(raw, n), path: pathOf() });
           // The value written on the lines below its field.
           plain = { line: n, column: c, owner: opener.column, text: line.rest };
           paths.set(n, pathOf());
