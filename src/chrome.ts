@@ -2,12 +2,15 @@
 // per loaded content by the renderer (renderer/document.tsx).
 import type { Content } from './content/content.ts';
 import { navItems, servicesIn } from './content/listings.ts';
+import { officeAddressLine, visitableOffices } from './content/trust/trust.ts';
 
 function chromeOf(content: Content) {
   return {
     site: content.site,
     menu: navItems(servicesIn(content, 'dropdown')),
     footer: navItems(servicesIn(content, 'footer')),
+    // The offices families may visit, by name and address (content/offices/): the footer's contact column.
+    offices: visitableOffices(content).map((office) => ({ name: office.name, address: officeAddressLine(office) })),
   };
 }
 

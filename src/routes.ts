@@ -5,7 +5,7 @@
 import { RESERVED_JOB_SLUGS, openJobs, type Content, type JobOpening } from './content/content.ts';
 
 /** The fixed pages, each with its folder under pages/ and its copy in content/pages/. */
-export const FIXED_ROUTES = ['/', '/services', '/all-services', '/locations', '/contact', '/about', '/careers', '/privacy'] as const;
+export const FIXED_ROUTES = ['/', '/services', '/all-services', '/locations', '/contact', '/about', '/careers', '/privacy', '/reviews'] as const;
 
 /** The page of a job opening (the job file's name is its address). */
 export function jobPath(job: Pick<JobOpening, 'slug'>): string {

@@ -9,10 +9,11 @@ import { JobFacts } from '../../src/components/JobFacts.tsx';
 import { PageHero } from '../../src/components/PageHero.tsx';
 import { Section, panelStyle } from '../../src/components/Section.tsx';
 import { ApplicationForm } from '../../src/forms/ApplicationForm.tsx';
+import { ReviewList } from '../../src/components/trust/ReviewList.tsx';
 import { mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, jobs, form, site }: Data) {
+export default function Page({ copy, jobs, form, site, voices }: Data) {
   return (
     <>
       <PageHero
@@ -32,6 +33,11 @@ export default function Page({ copy, jobs, form, site }: Data) {
       <Section id="benefits" heading={copy.benefits.heading} intro={copy.benefits.intro}>
         <IconCards cards={copy.benefits.items} columns={3} />
       </Section>
+      {voices.length ? (
+        <Section id="voices" heading="In Our Caregivers' Own Words" intro="What the people who work here told us, shared with their permission. Each is marked as written by an employee.">
+          <ReviewList reviews={voices} columns={voices.length > 2 ? 3 : 2} />
+        </Section>
+      ) : null}
       <Section id="openings" heading={copy.openings.heading} intro={jobs.length ? copy.openings.intro : undefined} tint>
         {jobs.length ? (
           <ul css={jobsStyle}>

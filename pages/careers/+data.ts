@@ -3,6 +3,7 @@ import { getContent } from '../../src/content/getContent.ts';
 import { applicationFormProps } from '../../src/forms/applicationFormData.ts';
 import { fixedPageMeta } from '../../src/pageMeta.ts';
 import { jobPath } from '../../src/routes.ts';
+import { employeeReviews } from '../../src/content/trust/trust.ts';
 
 export async function data() {
   const content = await getContent();
@@ -16,6 +17,8 @@ export async function data() {
     jobs,
     form: applicationFormProps(content),
     site: content.site,
+    // Caregivers' own words, each marked as an employee's.
+    voices: employeeReviews(content),
   };
 }
 

@@ -1,4 +1,4 @@
-// /contact: the form card, phone, e-mail, the office's address (when given) and service area, office hours, the urgent-call card, three reasons, questions.
+// /contact: the form card, phone, e-mail, the address of each office families may visit, the service area, office hours, the urgent-call card, three reasons, questions.
 import { css } from '@emotion/react';
 import { mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
@@ -9,11 +9,11 @@ import { Icon } from '../../src/components/Icon.tsx';
 import { IconCards } from '../../src/components/IconCards.tsx';
 import { PageHero } from '../../src/components/PageHero.tsx';
 import { Section, panelStyle } from '../../src/components/Section.tsx';
-import { officeAddressText, officeHoursText } from '../../src/content/office.ts';
+import { officeHoursText } from '../../src/content/office.ts';
 import { color, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, site, form, provider, faq }: Data) {
+export default function Page({ copy, site, form, provider, faq, offices }: Data) {
   return (
     <>
       <PageHero title={copy.hero.title} lead={copy.hero.lead} image={copy.hero.image} />
@@ -33,12 +33,21 @@ export default function Page({ copy, site, form, provider, faq }: Data) {
                     <Icon name="mail" size={22} />
                     <a {...mailtoLink(site.email, 'contact_details')}>{site.email}</a>
                   </li>
-                  {site.address ? (
-                    <li>
+                  {offices.map((office) => (
+                    <li key={office.address}>
                       <Icon name="building-2" size={22} />
-                      <span>{officeAddressText(site.address)}</span>
+                      <span>
+                        {offices.length > 1 ? `${office.name}: ` : ''}
+                        {office.address}
+                        {office.directions ? (
+                          <>
+                            {' '}
+                            <a href={office.directions}>Directions on Google</a>
+                          </>
+                        ) : null}
+                      </span>
                     </li>
-                  ) : null}
+                  ))}
                   <li>
                     <Icon name="map-pin" size={22} />
                     <span>{site.serviceArea}</span>

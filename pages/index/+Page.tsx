@@ -1,5 +1,5 @@
-// The home page: hero with the Request Information card, the agency's facts, the 8-service grid, how it works,
-// about and values, questions families ask, contact.
+// The home page: hero with the Request Information card (and, beside it on a desktop, selected reviews), the agency's
+// facts, the 8-service grid, how it works, about and values, questions families ask, contact.
 import { css } from '@emotion/react';
 import { contactLink, mailtoLink, telLink } from '../../src/analytics/links.ts';
 import { ButtonLink } from '../../src/components/Button.tsx';
@@ -14,15 +14,16 @@ import { Section, panelStyle } from '../../src/components/Section.tsx';
 import { officeHoursText } from '../../src/content/office.ts';
 import { ServiceGrid } from '../../src/components/ServiceGrid.tsx';
 import { TrustStrip } from '../../src/components/TrustStrip.tsx';
+import { ReviewList, ReviewSelectionNote } from '../../src/components/trust/ReviewList.tsx';
 import { color, font, layout, mq } from '../../src/theme.ts';
 import type { Data } from './+data.ts';
 
-export default function Page({ copy, site, services, form, provider, facts, howItWorks, faq }: Data) {
+export default function Page({ copy, site, services, form, provider, facts, howItWorks, faq, reviews }: Data) {
   return (
     <>
       <section css={heroStyle} aria-labelledby="home-title">
         <Container>
-          <div className="columns">
+          <div className={reviews.shown.length ? 'columns with-reviews' : 'columns'}>
             <div className="words">
               <h1 id="home-title">{copy.hero.title}</h1>
               <p className="lead">{copy.hero.lead}</p>
@@ -42,6 +43,13 @@ export default function Page({ copy, site, services, form, provider, facts, howI
               form={form}
               provider={provider}
             />
+            {reviews.shown.length ? (
+              <section className="reviews" aria-labelledby="reviews-heading">
+                <h2 id="reviews-heading">What Families Say</h2>
+                <ReviewSelectionNote rule={`Selected reviews: ${reviews.rule}.`} links={reviews.links} source="home_reviews" />
+                <ReviewList reviews={reviews.shown} columns={1} compact />
+              </section>
+            ) : null}
           </div>
         </Container>
       </section>
@@ -63,7 +71,7 @@ export default function Page({ copy, site, services, form, provider, facts, howI
       {/* The words beside the ways to reach us: one row on a desktop, stacked on a phone. */}
       <section id="contact" aria-labelledby="contact-heading" css={contactStyle}>
         <Container>
-          <div className="columns">
+          <div className={reviews.shown.length ? 'columns with-reviews' : 'columns'}>
             <div className="words">
               <h2 id="contact-heading">{copy.contact.heading}</h2>
               <p className="intro">{copy.contact.intro}</p>
@@ -104,11 +112,18 @@ const heroStyle = css`
   ${heroBackground};
   padding: clamp(2.5rem, 7vw, 5rem) 0;
   .columns { display: grid; gap: 2rem; align-items: start; }
-  /* The form card is long: the heading stays at the top, and in view beside the card while it scrolls by. */
+  /* The form card is long: without reviews, the heading stays at the top, in view beside the card while it scrolls by. */
   ${mq.desktop} {
     .columns { grid-template-columns: 1.15fr 1fr; gap: 3rem; }
     .words { position: sticky; top: 6.5rem; padding-top: clamp(1rem, 4vw, 3rem); }
+    /* With reviews, they fill the column under the heading; the card spans both rows. On a phone they follow the card. */
+    .with-reviews { grid-template-areas: 'words form' 'reviews form'; grid-template-rows: auto 1fr; row-gap: 1.5rem; }
+    .with-reviews .words { position: static; grid-area: words; }
+    .with-reviews > :nth-child(2) { grid-area: form; }
+    .with-reviews .reviews { grid-area: reviews; }
   }
+  .reviews { display: grid; gap: 1rem; }
+  .reviews h2 { margin: 0; }
   .lead { font-size: clamp(1.2rem, 2.5vw, 1.4rem); color: ${color.muted}; max-width: 40rem; }
   .actions { display: flex; flex-wrap: wrap; gap: 0.75rem; margin: 1.5rem 0; }
 `;

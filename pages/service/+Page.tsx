@@ -8,6 +8,7 @@ import { CardGrid } from '../../src/components/service/CardGrid.tsx';
 import { InclusionList } from '../../src/components/service/InclusionList.tsx';
 import { MdxSections } from '../../src/components/service/MdxSections.tsx';
 import { ServiceHero } from '../../src/components/service/ServiceHero.tsx';
+import { ReviewList, ReviewSelectionNote } from '../../src/components/trust/ReviewList.tsx';
 import { contactForPath } from '../../src/routes.ts';
 import { toTitleCase } from '../../src/titleCase.ts';
 import type { Data } from './+data.ts';
@@ -17,7 +18,7 @@ const contactLabels: Record<string, string> = { 'post-surgical-recovery': 'Get I
 /** The analytics source of the call card's two links: the spec names the post-surgical page's. */
 const ctaSources: Record<string, string> = { 'post-surgical-recovery': POST_SURGICAL_SOURCE };
 
-export default function Page({ service, phone, claims, identity }: Data) {
+export default function Page({ service, phone, claims, identity, reviews }: Data) {
   return (
     <article data-page-id={service.pageId} aria-labelledby="service-title" css={pageStyle}>
       <ServiceHero hero={service.hero} claims={claims} contactHref={contactForPath(service)} />
@@ -36,6 +37,13 @@ export default function Page({ service, phone, claims, identity }: Data) {
       />
       <Container>
         <CardGrid id="benefits" heading={toTitleCase(`Why families choose our ${service.card.title}`)} cards={service.benefits} columns={3} />
+        {reviews.shown.length ? (
+          <section id="reviews" aria-labelledby="reviews-heading" css={reviewsStyle}>
+            <h2 id="reviews-heading">{toTitleCase(`What families say about our ${service.card.title}`)}</h2>
+            <ReviewSelectionNote rule={`Every review that speaks of ${service.card.title.toLowerCase()} and that its writer gave us permission to show, newest first.`} links={reviews.links} source="service_reviews" />
+            <ReviewList reviews={reviews.shown} columns={reviews.shown.length > 2 ? 3 : 2} />
+          </section>
+        ) : null}
       </Container>
     </article>
   );
@@ -46,6 +54,11 @@ export default function Page({ service, phone, claims, identity }: Data) {
  * them, so every gap on the page (cards to Service Includes, Service Includes to the call card, the call card
  * to the benefits) is the same.
  */
+const reviewsStyle = css`
+  display: grid; gap: 1rem;
+  h2 { margin: 0; }
+`;
+
 const pageStyle = css`
   & > div { display: grid; grid-template-columns: minmax(0, 1fr); gap: ${bandSpacing}; }
   /* The hero ends in padding of its own. */

@@ -6,6 +6,7 @@ import { serviceBySlug } from '../../src/content/listings.ts';
 import { siteOrigin } from '../../src/env.ts';
 import type { PageMeta } from '../../src/seo/head.ts';
 import { breadcrumbJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
+import { allReviewsLinks, reviewsFor } from '../../src/content/trust/trust.ts';
 
 export async function data(pageContext: RouteContext) {
   const content = await getContent();
@@ -23,7 +24,9 @@ export async function data(pageContext: RouteContext) {
   };
   // An .mdx body's ((site.name)) and other tokens are rendered with these values (MdxSections).
   const identity = service.format === 'mdx' ? Object.fromEntries(identityValues(site)) : {};
-  return { meta, service, phone: site.phone, claims: site.claims, identity };
+  // Every review that speaks of this service, newest first: all of them, not a choice among them.
+  const reviews = { shown: reviewsFor(content, service.slug), links: allReviewsLinks(content) };
+  return { meta, service, phone: site.phone, claims: site.claims, identity, reviews };
 }
 
 export type Data = Awaited<ReturnType<typeof data>>;

@@ -1,10 +1,9 @@
 /**
- * The footer of every public page: five services, coverage, contact (with the office's address when site.yaml
- * gives one), the legal line and the registration.
+ * The footer of every public page: five services, coverage, contact (with the address of each office families may
+ * visit, content/offices/), the legal line and the registration.
  */
 import { css } from '@emotion/react';
 import type { Chrome } from '../chrome.ts';
-import { officeAddressText } from '../content/office.ts';
 import { buildDate } from '../env.ts';
 import { allServicesLink, mailtoLink, pageLink, serviceLink, telLink } from '../analytics/links.ts';
 import { color, font, layout, mq } from '../theme.ts';
@@ -12,7 +11,7 @@ import { Container } from './Container.tsx';
 import { Icon } from './Icon.tsx';
 
 export function SiteFooter({ chrome }: { chrome: Chrome }) {
-  const { site, footer } = chrome;
+  const { site, footer, offices } = chrome;
   const year = buildDate().getFullYear();
   return (
     <footer css={footerStyle}>
@@ -44,6 +43,9 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
               <li>
                 <a {...pageLink('/locations', 'footer')}>Counties and towns we serve</a>
               </li>
+              <li>
+                <a {...pageLink('/reviews', 'footer')}>Reviews from families</a>
+              </li>
             </ul>
           </div>
           <div>
@@ -59,7 +61,15 @@ export function SiteFooter({ chrome }: { chrome: Chrome }) {
                   <Icon name="mail" size={18} /> {site.email}
                 </a>
               </li>
-              {site.address ? <li>{officeAddressText(site.address)}</li> : null}
+              {offices.map((office) => (
+                <li key={office.address} className="address">
+                  <Icon name="building-2" size={18} />{' '}
+                  <span>
+                    {offices.length > 1 ? `${office.name}: ` : ''}
+                    {office.address}
+                  </span>
+                </li>
+              ))}
               <li>{site.claims.replyPromise}</li>
             </ul>
           </div>
@@ -87,6 +97,8 @@ const footerStyle = css`
   h2 { font-size: 1.15rem; color: ${color.white}; margin-bottom: 0.5rem; }
   ul { list-style: none; margin: 0; padding: 0; }
   li { margin: 0.15rem 0; }
+  .address { display: flex; gap: 0.4rem; align-items: flex-start; padding: 0.6rem 0; }
+  .address svg { flex: none; margin-top: 0.2rem; }
   .brand { font-family: ${font.heading}; font-size: 1.4rem; font-weight: 600; color: ${color.white}; }
   & :focus-visible { outline-color: ${color.focusOnDark}; }
 `;

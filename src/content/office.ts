@@ -13,10 +13,6 @@ export function officeHoursText(line: OfficeHoursLine): string {
   return line.opens && line.closes ? `${line.opens.display} - ${line.closes.display}` : (line.closed ?? '');
 }
 
-/** The office's address on one line, e.g. "100 Example Road, Suite 2, Berlin, CT 06037". */
-export function officeAddressText(address: NonNullable<Site['address']>): string {
-  return `${address.street}, ${address.town}, CT ${address.zip}`;
-}
 
 /** The office hours and holidays in machine form (America/New_York), for the Edge Functions and the reports. */
 export function officeScheduleFrom(site: Pick<Site, 'officeHours' | 'holidays'>): OfficeSchedule {

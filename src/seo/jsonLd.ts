@@ -50,11 +50,11 @@ export function serviceJsonLd(service: ServicePage, site: Site, origin: string):
 }
 
 /**
- * The agency, on the home page: its office hours from site.yaml's `officeHours` (the lines the page shows; a
- * line for days the office is closed gives none), and its street address when site.yaml gives one.
+ * The agency, on the home page while content/offices/ has no office (with one, each office is the local business,
+ * src/seo/officeJsonLd.ts): its office hours from site.yaml's `officeHours` (the lines the page shows; a line for
+ * days the office is closed gives none), and the state as its address.
  */
 export function organizationJsonLd(site: Site, origin: string): WithContext<LocalBusiness> {
-  const street = site.address ? { streetAddress: site.address.street, addressLocality: site.address.town, postalCode: site.address.zip } : {};
   const hours = openingHours(site);
   return {
     '@context': 'https://schema.org',
@@ -62,7 +62,7 @@ export function organizationJsonLd(site: Site, origin: string): WithContext<Loca
     description: `${site.claims.careHours}. ${site.registration.label}, registration ${site.registration.number}.`,
     image: absoluteUrl(origin, site.shareImage.path),
     areaServed: areaServed(site),
-    address: { '@type': 'PostalAddress', ...street, addressRegion: 'CT', addressCountry: 'US' },
+    address: { '@type': 'PostalAddress', addressRegion: 'CT', addressCountry: 'US' },
     ...(hours.length ? { openingHoursSpecification: hours } : {}),
   };
 }

@@ -1,13 +1,14 @@
 /** The head builder, the structured data and the sitemap, on the real content. */
 import { afterEach, describe, expect, test } from 'vitest';
 import { loadContent } from '../../src/content/loader.ts';
-import { officeAddressText, officeHoursText } from '../../src/content/office.ts';
+import { officeHoursText } from '../../src/content/office.ts';
 import { siteOrigin } from '../../src/env.ts';
 import { buildHead, jsonForScript } from '../../src/seo/head.ts';
 import { breadcrumbJsonLd, jobPostingJsonLd, organizationJsonLd, serviceJsonLd } from '../../src/seo/jsonLd.ts';
 import { shortDescription } from '../../src/seo/shortDescription.ts';
 import { structuredDataProblems } from '../../src/seo/structuredDataRules.ts';
 import { robotsTxt, sitemapXml } from '../../src/seo/sitemap.ts';
+import { contentErrorAfter } from './contentFixture.ts';
 
 const content = await loadContent();
 const { site } = content;
@@ -121,15 +122,14 @@ describe('structured data', () => {
     expect(site.officeHours.map((line) => `${line.days.display}: ${officeHoursText(line)}`)).toEqual(['Monday - Friday: 8:00 am - 6:00 pm', 'Saturday: 9:00 am - 3:00 pm', 'Sunday: Emergency calls only']);
   });
 
-  test('gives no street address while site.yaml has none, and the office address once it has one', () => {
-    const addressOf = (of: typeof site) => (organizationJsonLd(of, origin) as unknown as { address: object }).address;
-    expect(addressOf(site)).toEqual({ '@type': 'PostalAddress', addressRegion: 'CT', addressCountry: 'US' });
-    const address = { street: '100 Example Road, Suite 2', town: 'Berlin', zip: '06037' };
-    expect(addressOf({ ...site, address })).toEqual({
-      '@type': 'PostalAddress', streetAddress: '100 Example Road, Suite 2', addressLocality: 'Berlin', postalCode: '06037', addressRegion: 'CT', addressCountry: 'US',
-    });
-    expect(officeAddressText(address)).toBe('100 Example Road, Suite 2, Berlin, CT 06037');
+  test('gives the state as the address: a street comes only from an office families may visit (content/offices/)', () => {
+    expect((organizationJsonLd(site, origin) as unknown as { address: object }).address).toEqual({ '@type': 'PostalAddress', addressRegion: 'CT', addressCountry: 'US' });
   });
+
+  test('refuses an address in site.yaml, saying where it lives now, so the footer, /contact and the data cannot disagree', async () => {
+    const message = await contentErrorAfter((copy) => copy.edit('site.yaml', /^forms:$/m, 'address:\n  street: 100 Example Road\n  town: Berlin\n  zip: "06037"\nforms:'));
+    expect(message).toContain('The field "address" is no longer used: the office\'s address has a file of its own now, content/offices/<office>.yaml, with whether families may visit, its hours and its Google profile (docs/reviews-and-consent.md, "People, the office and awards"). Move the street, town and ZIP code there and delete this block  (content/site.yaml, line');
+  }, 30_000);
 
   test('gives no opening hours when the office is closed every day it lists', () => {
     const closed = { ...site, officeHours: [{ days: { display: 'Sunday', dayOfWeek: ['Sunday' as const] }, closed: 'Closed' }] };

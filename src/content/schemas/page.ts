@@ -193,6 +193,14 @@ export const privacyPageSchema = z.strictObject({
   contact: section.meta({ description: "How to see, correct or delete an application; site.yaml's e-mail and phone are shown under it." }),
 });
 
+/** /reviews: every review on the site, and how the agency chooses them (the list itself comes from content/reviews/). */
+export const reviewsPageSchema = z.strictObject({
+  meta,
+  hero,
+  howWeChoose: section.meta({ description: 'How the agency asks for reviews and which it shows, in its own words: say plainly that none is left out for being critical, and that no review is bought.' }),
+  empty: text(300).meta({ description: 'What the page says while there is no review to show yet.' }),
+});
+
 export const pageSchemas = {
   home: homePageSchema,
   services: servicesPageSchema,
@@ -206,6 +214,7 @@ export const pageSchemas = {
   'contact-thanks': contactThanksPageSchema,
   'contact-not-sent': contactNotSentPageSchema,
   privacy: privacyPageSchema,
+  reviews: reviewsPageSchema,
 } as const;
 
 export type PageName = keyof typeof pageSchemas;

@@ -1,7 +1,7 @@
 /** The agency's identity and constants: `content/site.yaml`. Change the name, phone and e-mail here. */
 import { z } from 'zod';
 import { ordinal } from '../fieldNames.ts';
-import { text } from './common.ts';
+import { retiredFields, text } from './common.ts';
 
 /** The days of the week in order, as the pages show them and schema.org names them. */
 export const WEEKDAYS = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'] as const;
@@ -170,20 +170,6 @@ export const siteSchema = z.strictObject({
       radiusMeters: z.int().positive(),
     })
     .meta({ description: 'The centre of the service area and its radius, for search engines (structured data).' }),
-  address: z
-    .strictObject({
-      street: text(100).meta({ description: 'The street and number, with a suite or floor if any, e.g. "100 Example Road, Suite 2".' }),
-      town: text(60).meta({ description: 'The town or city, e.g. "Berlin".' }),
-      // Read as text even when written without quotes, so the message shows the number YAML made of it.
-      zip: z.coerce
-        .string()
-        .regex(/^06\d{3}(-\d{4})?$/, 'a Connecticut ZIP code of five digits in quotes, e.g. "06037"')
-        .meta({ description: 'The ZIP code in quotes, e.g. "06037": without them, a ZIP code starting with 0 is read as a number and loses its 0.' }),
-    })
-    .optional()
-    .meta({
-      description: "Optional: the office's street address in Connecticut, shown in the footer and on /contact and given to search engines. Leave it out when families do not visit or write to an office.",
-    }),
   forms: z
     .strictObject({
       region: z.string().regex(/^[a-z]{2,3}\d$/, 'a HubSpot region such as "na2"').meta({ description: 'HubSpot region, e.g. "na2".' }),
@@ -247,6 +233,13 @@ export const siteSchema = z.strictObject({
       description:
         'The picture shown when a page is shared (1200x630), and its description. The build draws it from the name, the phone, the registration line, the claims, the home page\'s heading and the About page\'s picture: change those and the next build changes it.',
     }),
+});
+
+// The office's address moved to content/offices/ (with whether visitors are received, its hours and its Google
+// profile): one place for it, so the footer, /contact and the structured data can never disagree.
+retiredFields.add(siteSchema, {
+  address: () =>
+    'the office\'s address has a file of its own now, content/offices/<office>.yaml, with whether families may visit, its hours and its Google profile (docs/reviews-and-consent.md, "People, the office and awards"). Move the street, town and ZIP code there and delete this block',
 });
 
 export type Site = z.infer<typeof siteSchema>;
