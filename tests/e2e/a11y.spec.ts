@@ -15,8 +15,8 @@ test('the sitemap lists every public route', async ({ request }) => {
   const sitemap = await (await request.get('/sitemap.xml')).text();
   const listed = [...sitemap.matchAll(/<loc>https?:\/\/[^/]+(\/[^<]*)<\/loc>/g)].map((match) => match[1]!);
   expect(listed.sort()).toEqual([...sitemapRoutes].sort());
-  // 8 fixed pages (privacy included), the 2 open jobs and 31 services.
-  expect(listed.length).toBe(8 + 2 + 31);
+  // 9 fixed pages (privacy and reviews included), the 2 open jobs and 31 services.
+  expect(listed.length).toBe(9 + 2 + 31);
 });
 
 for (const path of routes) {

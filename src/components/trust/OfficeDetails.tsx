@@ -9,6 +9,7 @@ import { officeHoursText } from '../../content/office.ts';
 import { officeAddressLine } from '../../content/trust/trust.ts';
 import { telLink } from '../../analytics/links.ts';
 import { color, font, layout, mq } from '../../theme.ts';
+import { toTitleCase } from '../../titleCase.ts';
 import { ContentImage } from '../ContentImage.tsx';
 import { Icon } from '../Icon.tsx';
 
@@ -18,7 +19,7 @@ export function OfficeDetails({ office, level = 3 }: { office: OfficeEntry; leve
     <article css={officeStyle} aria-labelledby={`office-${office.slug}`}>
       {office.photo ? <ContentImage image={office.photo} sizes="(min-width: 64rem) 28rem, 90vw" className="photo" /> : null}
       <div className="details">
-        <Heading id={`office-${office.slug}`}>{office.name}</Heading>
+        <Heading id={`office-${office.slug}`}>{toTitleCase(office.name)}</Heading>
         {office.receivesVisitors ? (
           <p className="line">
             <Icon name="building-2" size={22} /> <span>{officeAddressLine(office)}</span>
