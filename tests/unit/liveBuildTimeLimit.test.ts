@@ -208,7 +208,7 @@ describe('npm start with a build that never ends', () => {
     setDescription('Light housekeeping at home, and then saved once more, built live.');
     await status('live', next, 30);
     expect(await page('/housekeeping')).toContain('and then saved once more, built live.');
-    expect(terminal.slice(printed).join('\n')).toMatch(/Built 76 public pages into dist\/client in [\d.]+ s: 1 page of what changed rendered again, 1 written;/);
+    expect(terminal.slice(printed).join('\n')).toMatch(/Built 77 public pages into dist\/client in [\d.]+ s: 1 page of what changed rendered again, 1 written;/);
   }, 180_000);
 
   test('npm start stopped (Ctrl-C) while a build hangs leaves none of the builder\'s processes running', async () => {
