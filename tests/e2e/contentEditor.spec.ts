@@ -11,11 +11,12 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parseDocument } from 'yaml';
 import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
 import { startInCopy, type StartedCopy } from '../../scripts/harness/startInCopy.ts';
+import { bar, chooseOption, expectLive, openEditor as openEditorAt, openEntry, publish, publishAndBuild } from './contentEditorSteps.ts';
 import { signIn } from './dashboard.ts';
 import { seriousViolations } from './formPages.ts';
 
@@ -38,48 +39,8 @@ test.afterAll(async () => {
   project?.cleanup();
 });
 
-/** The editor, signed in to the local backend (a Login button: the files are this computer's own). */
-async function openEditor(page: Page, hash = '') {
-  await page.goto(`${site}/admin/content/${hash}`);
-  const login = page.getByRole('button', { name: 'Login' });
-  if (await login.isVisible().catch(() => false)) await login.click();
-  else await login.click({ timeout: 15_000 }).catch(() => undefined);
-  await expect(page.getByRole('heading', { name: 'Collections' })).toBeVisible({ timeout: 30_000 });
-}
-
-/** Opens an entry of a collection from the list. */
-async function openEntry(page: Page, collection: string, entry: string | RegExp) {
-  await page.getByRole('link', { name: collection, exact: true }).click();
-  await page.getByRole('link', { name: entry }).click();
-  // An entry the site refuses (waiting to be corrected) reads "Not on the site yet" where Decap says "Published".
-  await expect(page.getByRole('button', { name: /^(Published|Not on the site yet)$/ })).toBeVisible();
-}
-
-/** Saves the entry as it is ("Publish now": under `npm start`, straight to the file). */
-async function publish(page: Page) {
-  await page.getByRole('button', { name: 'Publish', exact: true }).click();
-  await page.getByRole('menuitem', { name: 'Publish now' }).click();
-}
-
-/**
- * Saves the entry, and sees the bar take the save up: it says the save is being built, or, when the build was done
- * before the editor had finished saving (often, under `npm start`), gives that build's outcome. Either way the bar no
- * longer shows what it showed before the save.
- */
-async function publishAndBuild(page: Page) {
-  await expect(bar(page)).toContainText(/\w/); // the bar has heard from the site once
-  const before = (await bar(page).textContent()) ?? '';
-  await publish(page);
-  await expect(bar(page)).not.toHaveText(before, { timeout: 60_000 });
-  await expect(bar(page)).toContainText(/Saved\. Building the site with your change|On the site now|Not on the site yet/);
-}
-
-const bar = (page: Page): Locator => page.getByRole('region', { name: 'Your last save on the site' });
-
-/** Waits for the bar to say the last save is live. */
-async function expectLive(page: Page) {
-  await expect(bar(page)).toContainText('On the site now', { timeout: 60_000 });
-}
+/** The editor of this copy, signed in (contentEditorSteps.ts). */
+const openEditor = (page: Page, hash = '') => openEditorAt(page, site, hash);
 
 test('the dashboard links staff to the editor, and the editor opens with its collections', { tag: '@desktop' }, async ({ page }) => {
   await signIn(page, 'staff@example.com', 'staff-demo-password', `${site}/admin`);
@@ -168,13 +129,6 @@ async function firstQuestion(page: Page, first = /^\s+- question: (.*)$/m.exec(r
   await page.locator('[class*="listControlItem"]').filter({ hasText: first }).first().getByRole('button').first().click();
   await expect(page.getByLabel('Question', { exact: true }).first()).toHaveValue(first);
   return first;
-}
-
-/** Picks an option of one of Decap's select fields by typing it. */
-async function chooseOption(page: Page, field: Locator, option: string) {
-  await field.click();
-  await page.keyboard.type(option);
-  await page.getByRole('option', { name: option, exact: true }).click();
 }
 
 test('a picture uploaded in the editor, with the words that stand in for it, goes into content/images/ and onto the page', { tag: '@desktop' }, async ({ page }) => {
