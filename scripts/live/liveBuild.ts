@@ -322,6 +322,13 @@ async function liveBuild(): Promise<BuildRun> {
     // A worker that failed or stopped: the full build renders every page, and says what went wrong if it does too.
     return fullBuild();
   }
+  // The pictures first (new files beside the old, none removed): a page served from the next line on finds its
+  // pictures there, rather than loading in the moment before they are written and showing them broken.
+  if (JSON.stringify(result.images) !== JSON.stringify(state.plan.images)) {
+    await published((output) => writeImages(result.images, path.join(root, 'content', 'images'), output, path.join(cache, 'images')));
+  }
+  const card = shareCard(content);
+  if (JSON.stringify(card) !== JSON.stringify(shareCard(state.content))) await published((output) => writeShareImage(card, output, cache));
   // Every page rendered: those whose bytes differ go over the pages served, each by a rename.
   const written: string[] = [];
   for (const file of renderedFiles) {
@@ -341,11 +348,6 @@ async function liveBuild(): Promise<BuildRun> {
   replaceIfChanged(path.join(client, 'sitemap.xml'), result.sitemap);
   replaceIfChanged(path.join(client, 'robots.txt'), result.robots);
   replaceIfChanged(path.join(client, '_headers'), siteHeadersFile(result.policySources));
-  if (JSON.stringify(result.images) !== JSON.stringify(state.plan.images)) {
-    await published((output) => writeImages(result.images, path.join(root, 'content', 'images'), output, path.join(cache, 'images')));
-  }
-  const card = shareCard(content);
-  if (JSON.stringify(card) !== JSON.stringify(shareCard(state.content))) await published((output) => writeShareImage(card, output, cache));
   if (result.siteName !== state.plan.siteName || JSON.stringify(result.editorCollections) !== JSON.stringify(state.plan.editorCollections)) {
     await published((output) => writeEditorPage(output, state.bundled.editorScript, result));
   }

@@ -289,9 +289,12 @@ function followBuilds(CMS: DecapGlobal) {
     return [details, paragraph('Add it to the services directory: Agency and site-wide, then Services directory, then Add entry (its address, a description, an icon and a category), so families find it.')];
   }
 
-  // The entry open changes what the box is about before any save.
+  // The entry open changes what the box is about before any save. A new entry's save moves Decap to the entry's own
+  // address: a status from before that save is not this save's, which is still being built.
   window.addEventListener('hashchange', () => {
-    if (latest) show(latest);
+    if (!latest) return;
+    if (savedAt > 0 && (latest.state === 'idle' || Date.parse(latest.at) < savedAt)) show({ state: 'building', files: [], at: new Date(savedAt).toISOString() });
+    else show(latest);
   });
 
   async function poll() {
