@@ -14,38 +14,22 @@ import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
 import { parseDocument } from 'yaml';
-import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
-import { startInCopy, type StartedCopy } from '../../scripts/harness/startInCopy.ts';
-import { bar, chooseOption, expectLive, openEditor as openEditorAt, openEntry, publish, publishAndBuild } from './contentEditorSteps.ts';
+import { bar, chooseOption, editorStack, expectLive, openEditor as openEditorAt, openEntry, publish, publishAndBuild } from './contentEditorSteps.ts';
 import { signIn } from './dashboard.ts';
 import { seriousViolations } from './formPages.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let project: ProjectCopy;
-let started: StartedCopy;
-let site = '';
-const file = (name: string) => path.join(project.dir, 'content', name);
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  project = copyProject();
-  started = await startInCopy(project);
-  site = started.site;
-});
-
-test.afterAll(async () => {
-  await started?.stop();
-  project?.cleanup();
-});
+const stack = editorStack();
+const file = stack.file;
 
 /** The editor of this copy, signed in (contentEditorSteps.ts). */
-const openEditor = (page: Page, hash = '') => openEditorAt(page, site, hash);
+const openEditor = (page: Page, hash = '') => openEditorAt(page, stack.site, hash);
 
 test('the dashboard links staff to the editor, and the editor opens with its collections', { tag: '@desktop' }, async ({ page }) => {
-  await signIn(page, 'staff@example.com', 'staff-demo-password', `${site}/admin`);
+  await signIn(page, 'staff@example.com', 'staff-demo-password', `${stack.site}/admin`);
   await page.getByRole('link', { name: 'Edit the site’s content' }).click();
-  await expect(page).toHaveURL(`${site}/admin/content/`);
+  await expect(page).toHaveURL(`${stack.site}/admin/content/`);
   await openEditor(page);
   for (const name of ['Services', 'Job openings', 'Agency and site-wide', 'Page copy']) await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await expect(bar(page)).toContainText('Saves you make here are built into the site within seconds.');
@@ -96,9 +80,9 @@ test('a new service, made from a copy of another: refused while its title is emp
   await expect(bar(page).locator('pre')).toContainText('content/directory.yaml');
 
   const served = await page.context().newPage();
-  await served.goto(`${site}/home-organizing`);
+  await served.goto(`${stack.site}/home-organizing`);
   await expect(served.getByRole('heading', { level: 1 })).toHaveText('Home Organizing That Makes Every Room Easier');
-  await served.goto(`${site}/contact`);
+  await served.goto(`${stack.site}/contact`);
   const form = served.locator('#inquiry-form');
   await form.getByText(/^Show the \d+ services$/).click();
   await expect(form.getByRole('checkbox', { name: 'Home Organizing', exact: true })).toBeVisible();
@@ -117,7 +101,7 @@ test('a new service, made from a copy of another: refused while its title is emp
   await chooseOption(page, page.getByLabel('Category', { exact: true }).last(), 'Daily Living');
   await publishAndBuild(page);
   await expectLive(page);
-  await served.goto(`${site}/all-services`);
+  await served.goto(`${stack.site}/all-services`);
   await expect(served.getByRole('link', { name: /Home Organizing/ })).toBeVisible();
 });
 
@@ -150,7 +134,7 @@ test('a picture uploaded in the editor, with the words that stand in for it, goe
   expect(existsSync(file('images/tidy-shelves.png'))).toBe(true);
   expect(readFileSync(file('services/housekeeping.yaml'), 'utf8')).toMatch(/src: tidy-shelves\.png\n/);
   const served = await page.context().newPage();
-  await served.goto(`${site}/housekeeping`);
+  await served.goto(`${stack.site}/housekeeping`);
   const shown = served.getByRole('img', { name: alt });
   await expect(shown).toBeVisible();
   expect(await shown.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
@@ -169,7 +153,7 @@ test('the agency\'s name and phone, changed once in the editor, change on every 
   expect(siteFile).toMatch(/^phone: "?\(860\) 555-0199"?$/m);
   const served = await page.context().newPage();
   for (const route of ['/', '/about', '/services', '/housekeeping', '/careers']) {
-    await served.goto(`${site}${route}`);
+    await served.goto(`${stack.site}${route}`);
     await expect(served, route).toHaveTitle(/Riverbend Home Care/);
     expect(await served.content(), route).not.toContain('Hearthside');
     await expect(served.getByRole('link', { name: /\(860\) 555-0199/ }).first(), route).toBeVisible();
@@ -184,7 +168,7 @@ test('an FAQ answer changed in the editor is on the home page at once', { tag: '
   await publishAndBuild(page);
   await expectLive(page);
   const served = await page.context().newPage();
-  await served.goto(site);
+  await served.goto(stack.site);
   await expect(served.getByText(words)).toHaveCount(1);
 });
 
@@ -242,7 +226,7 @@ test('an FAQ answer the build refuses: one not-live state in the box alone, a co
   await expect(bar(page)).not.toContainText('On the site now');
   expect(readFileSync(file('faq.yaml'), 'utf8')).toContain(priced);
   const served = await page.context().newPage();
-  await served.goto(site);
+  await served.goto(stack.site);
   await expect(served.getByText(before)).toHaveCount(1);
   await expect(served.getByText(priced)).toHaveCount(0);
   expect(await seriousViolations(page, '.editor-status')).toEqual([]);
@@ -261,9 +245,9 @@ test('an FAQ answer the build refuses: one not-live state in the box alone, a co
   await expect(bar(colleague)).toContainText('Another page, “Questions families ask”, has a change waiting to be corrected; it is not on the site yet.');
   await expect(bar(colleague)).not.toContainText('faq.yaml');
   await expect(bar(colleague)).not.toContainText('price');
-  await served.goto(`${site}/housekeeping`);
+  await served.goto(`${stack.site}/housekeeping`);
   await expect(served.locator('meta[name="description"]')).toHaveAttribute('content', description);
-  await served.goto(site);
+  await served.goto(stack.site);
   await expect(served.getByText(before)).toHaveCount(1);
   await colleague.context().close();
 
@@ -277,13 +261,13 @@ test('an FAQ answer the build refuses: one not-live state in the box alone, a co
   await expect(bar(page).getByRole('link', { name: '/', exact: true })).toBeVisible();
   await expect(bar(page)).not.toContainText('waiting to be corrected');
   await expect(page.getByRole('button', { name: 'Published' })).toBeVisible();
-  await served.goto(site);
+  await served.goto(stack.site);
   await expect(served.getByText(corrected)).toHaveCount(1);
 });
 
 test('issue 40, items 4 and 6: a phone changed in the editor changes the share image; the directory lists each entry by its service and group', { tag: '@desktop' }, async ({ page }) => {
   // The share image is drawn by the build from site.yaml (scripts/generator/shareImage.ts), the live build's too.
-  const image = async () => Buffer.from(await (await page.request.get(`${site}/og-image.png`)).body());
+  const image = async () => Buffer.from(await (await page.request.get(`${stack.site}/og-image.png`)).body());
   const before = await image();
   await openEditor(page);
   await openEntry(page, 'Agency and site-wide', /^Agency identity/);

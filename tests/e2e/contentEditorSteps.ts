@@ -3,7 +3,31 @@
  * the browser tests of the editor (contentEditor.spec.ts, trustEditor.spec.ts): open it and sign in to the local
  * backend, open an entry, save ("Publish now"), and read the box at the foot that says whether the save is on the site.
  */
-import { expect, type Locator, type Page } from '@playwright/test';
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
+import { startInCopy, type StartedCopy } from '../../scripts/harness/startInCopy.ts';
+
+/**
+ * `npm start` in a throw-away copy of the project, started before the spec's tests and stopped after them: its
+ * site's address, and a file of its content/ by name (read once the tests run).
+ */
+export function editorStack(): { site: string; file: (name: string) => string } {
+  let project: ProjectCopy | undefined;
+  let started: StartedCopy | undefined;
+  const stack = { site: '', file: (name: string) => path.join(project!.dir, 'content', name) };
+  test.beforeAll(async () => {
+    test.setTimeout(240_000);
+    project = copyProject();
+    started = await startInCopy(project);
+    stack.site = started.site;
+  });
+  test.afterAll(async () => {
+    await started?.stop();
+    project?.cleanup();
+  });
+  return stack;
+}
 
 /** The editor at `site`, signed in to the local backend (a Login button: the files are this computer's own). */
 export async function openEditor(page: Page, site: string, hash = '') {

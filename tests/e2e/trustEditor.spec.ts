@@ -8,32 +8,15 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import sharp from 'sharp';
-import { copyProject, type ProjectCopy } from '../../scripts/harness/projectCopy.ts';
-import { startInCopy, type StartedCopy } from '../../scripts/harness/startInCopy.ts';
-import { bar, chooseOption, expectLive, openEditor as openEditorAt, openEntry, publish, publishAndBuild } from './contentEditorSteps.ts';
+import { bar, chooseOption, editorStack, expectLive, openEditor as openEditorAt, openEntry, publish, publishAndBuild } from './contentEditorSteps.ts';
 
 test.describe.configure({ mode: 'serial', timeout: 120_000 });
 
-let project: ProjectCopy;
-let started: StartedCopy;
-let site = '';
-const file = (name: string) => path.join(project.dir, 'content', name);
-const openEditor = (page: Page, hash = '') => openEditorAt(page, site, hash);
-
-test.beforeAll(async () => {
-  test.setTimeout(240_000);
-  project = copyProject();
-  started = await startInCopy(project);
-  site = started.site;
-});
-
-test.afterAll(async () => {
-  await started?.stop();
-  project?.cleanup();
-});
+const stack = editorStack();
+const file = stack.file;
+const openEditor = (page: Page, hash = '') => openEditorAt(page, stack.site, hash);
 
 // The new review: newer than every demo review, so first on the home page; about a service on the home page's grid.
 const quote = 'The office found us a caregiver who speaks Polish with my grandmother. They play cards every Thursday and she looks forward to it all week.';
@@ -43,13 +26,13 @@ const service = { slug: 'companionship', title: 'Companionship' };
 /** The served page, in a tab of its own beside the editor. */
 async function served(page: Page, route: string) {
   const tab = await page.context().newPage();
-  await tab.goto(`${site}${route}`);
+  await tab.goto(`${stack.site}${route}`);
   return tab;
 }
 
 test('axe finds nothing on the home page, /reviews, /about and a service page with the demo reviews, people and office', { tag: '@desktop' }, async ({ page }) => {
   for (const route of ['/', '/reviews', '/about', `/${service.slug}`]) {
-    await page.goto(`${site}${route}`);
+    await page.goto(`${stack.site}${route}`);
     const { violations } = await new AxeBuilder({ page }).analyze();
     expect(violations.map((v) => `${route} ${v.impact} ${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   }
