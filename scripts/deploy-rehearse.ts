@@ -28,11 +28,11 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { DEPLOY_SETTINGS } from './deploy/deployPlan.ts';
+import { DEPLOY_SETTINGS, withoutDeploySettings } from './deploy/deployPlan.ts';
 import { startDnsFake } from './deploy/rehearsal/dnsFake.ts';
 import { startMailFake } from './deploy/rehearsal/mailFake.ts';
 import { startNetlifyFake } from './deploy/rehearsal/netlifyFake.ts';
-import { startSupabaseManagementFake } from './deploy/rehearsal/supabaseManagementFake.ts';
+import { legacyProjectKey, startSupabaseManagementFake } from './deploy/rehearsal/supabaseManagementFake.ts';
 import { copyProject } from './harness/projectCopy.ts';
 import { createStaticServer } from './live/siteServer.ts';
 import { startLocalSupabase } from './local-supabase/server.ts';
@@ -58,10 +58,6 @@ if (missingPostgres) {
   console.error(`The rehearsal needs PostgreSQL 15 on this machine, as the project's database: ${missingPostgres}. Install it, then run npm run deploy:rehearse again.`);
   process.exit(1);
 }
-
-/** A legacy JWT key of another project, as Supabase issues them (the checks read its claims, never its signature). */
-const projectJwt = (ref: string, role: string) =>
-  ['{"alg":"HS256","typ":"JWT"}', JSON.stringify({ iss: 'supabase', ref, role })].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
 
 /**
  * The copy's content as the agency would have it at launch: every `!placeholder` tag taken for confirmed, every
@@ -109,7 +105,7 @@ const management = await startSupabaseManagementFake({
   token: TOKENS.supabase,
   projects: [
     { ref: REF, name: 'Hearthside Care', region: 'us-east-1', anonKey: standIn.anonKey, serviceRoleKey: standIn.serviceRoleKey },
-    { ref: OTHER_REF, name: 'Another project', region: 'us-east-1', anonKey: projectJwt(OTHER_REF, 'anon'), serviceRoleKey: projectJwt(OTHER_REF, 'service_role') },
+    { ref: OTHER_REF, name: 'Another project', region: 'us-east-1', anonKey: legacyProjectKey(OTHER_REF, 'anon'), serviceRoleKey: legacyProjectKey(OTHER_REF, 'service_role') },
   ],
 });
 const netlify = await startNetlifyFake({ token: TOKENS.netlify, sites: [{ id: NETLIFY_SITE_ID, name: 'hearthside-care', custom_domain: `www.${DOMAIN}` }] });
@@ -162,10 +158,7 @@ fi
 for (const name of ['npx', 'psql']) chmodSync(path.join(bin, name), 0o755);
 
 /** The machine's environment without any deploy setting (a developer's may hold some): what "nothing set" means. */
-const clean: Record<string, string> = {};
-for (const [name, value] of Object.entries(process.env)) {
-  if (value !== undefined && !DEPLOY_SETTINGS.some((setting) => setting.name === name) && !name.startsWith('GITHUB_') && !name.startsWith('DEPLOY_') && !name.startsWith('npm_')) clean[name] = value;
-}
+const clean = withoutDeploySettings(process.env);
 /** What a rehearsal needs besides the settings: the fakes' addresses, and where the site is published and read. */
 const rehearsal = {
   PATH: `${bin}${path.delimiter}${realPath}`,
@@ -197,7 +190,7 @@ const right: Record<string, string> = {
 const wrong: Record<string, string> = {
   ...right,
   SUPABASE_DB_URL: dbUrl('postgres', `db.${REF}.supabase.co:5432`),
-  SUPABASE_SERVICE_ROLE_KEY: projectJwt(OTHER_REF, 'service_role'),
+  SUPABASE_SERVICE_ROLE_KEY: legacyProjectKey(OTHER_REF, 'service_role'),
   MAIL_FROM: 'notifications@hearthside-mail.com',
 };
 

@@ -87,6 +87,15 @@ const SECRET_NAMES = new Set(DEPLOY_SETTINGS.filter((setting) => setting.kind ==
 type Env = NodeJS.ProcessEnv;
 const value = (env: Env, name: string) => env[name]?.trim() || undefined;
 
+/**
+ * This machine's environment without any deploy setting, GitHub's or npm's variables or a rehearsal's (a developer's
+ * terminal may hold some): what "nothing set" means for a deploy started from it (the rehearsal, the tests).
+ */
+export function withoutDeploySettings(env: Env): Record<string, string> {
+  const names = new Set(DEPLOY_SETTINGS.map((setting) => setting.name));
+  return Object.fromEntries(Object.entries(env).filter((entry): entry is [string, string] => entry[1] !== undefined && !names.has(entry[0]) && !/^(GITHUB_|DEPLOY_|npm_)/.test(entry[0])));
+}
+
 /** The required settings that are not set, in the table's order. */
 export function missingSettings(env: Env): string[] {
   return DEPLOY_SETTINGS.filter((setting) => setting.required && !value(env, setting.name)).map((setting) => setting.name);

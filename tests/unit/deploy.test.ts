@@ -13,11 +13,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { parse } from 'yaml';
-import { DEPLOY_SETTINGS, functionNames, functionsWithoutConfig, NETLIFY_CLI, pgEnvironment, SCHEDULES, scheduleSql, SUPABASE_CLI } from '../../scripts/deploy/deployPlan.ts';
+import { DEPLOY_SETTINGS, functionNames, functionsWithoutConfig, NETLIFY_CLI, pgEnvironment, SCHEDULES, scheduleSql, SUPABASE_CLI, withoutDeploySettings } from '../../scripts/deploy/deployPlan.ts';
 import { startDnsFake, type DnsFake } from '../../scripts/deploy/rehearsal/dnsFake.ts';
 import { startMailFake, type MailFake } from '../../scripts/deploy/rehearsal/mailFake.ts';
 import { startNetlifyFake, type NetlifyFake } from '../../scripts/deploy/rehearsal/netlifyFake.ts';
-import { startSupabaseManagementFake, type SupabaseManagementFake } from '../../scripts/deploy/rehearsal/supabaseManagementFake.ts';
+import { legacyProjectKey, startSupabaseManagementFake, type SupabaseManagementFake } from '../../scripts/deploy/rehearsal/supabaseManagementFake.ts';
 import { startLocalSupabase, type LocalSupabase } from '../../scripts/local-supabase/server.ts';
 import { VAULT_AND_CRON } from '../../scripts/postgres/vaultAndCron.ts';
 import { postgres15Missing, POSTGRES15_BIN, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
@@ -40,14 +40,6 @@ const FULL: Record<string, string> = {
 };
 const SECRET_VALUES = DEPLOY_SETTINGS.filter((setting) => setting.kind === 'secret').flatMap((setting) => (FULL[setting.name] ? [FULL[setting.name]!] : []));
 
-/** The environment of the machine without any deploy setting (a developer's may hold some). */
-function cleanEnv(): Record<string, string> {
-  const env: Record<string, string> = {};
-  for (const [name, value] of Object.entries(process.env)) {
-    if (value !== undefined && !DEPLOY_SETTINGS.some((setting) => setting.name === name) && !name.startsWith('GITHUB_')) env[name] = value;
-  }
-  return env;
-}
 
 let stubs: string;
 let log: string;
@@ -83,7 +75,7 @@ afterAll(() => rmSync(stubs, { recursive: true, force: true }));
  */
 async function deploy(args: string[], settings: Record<string, string>, extra: Record<string, string> = {}) {
   rmSync(log, { force: true });
-  const env = { ...cleanEnv(), PATH: `${stubs}${path.delimiter}${process.env.PATH}`, ...settings, ...extra, DEPLOY_LOG: log };
+  const env = { ...withoutDeploySettings(process.env), PATH: `${stubs}${path.delimiter}${process.env.PATH}`, ...settings, ...extra, DEPLOY_LOG: log };
   const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/deploy.ts', ...args], { env });
   let stdout = '';
   let stderr = '';
@@ -167,9 +159,8 @@ let dns: DnsFake;
 /** Every setting right, against the rehearsal's services. */
 let live: Record<string, string>;
 const REF = 'abcdefghijklmnopqrst';
-/** A legacy JWT key of a project, as Supabase issues them (the checks read its claims, never its signature). */
-const projectJwt = (ref: string, role: string) => ['{"alg":"HS256","typ":"JWT"}', JSON.stringify({ iss: 'supabase', ref, role })].map((part) => Buffer.from(part).toString('base64url')).join('.') + '.c2lnbmF0dXJl';
-const ANOTHER_SERVICE_KEY = projectJwt('zyxwvutsrqponmlkjihg', 'service_role');
+/** Another project's service key (a legacy JWT naming that project). */
+const ANOTHER_SERVICE_KEY = legacyProjectKey('zyxwvutsrqponmlkjihg', 'service_role');
 /** What the deploy wrote on stderr, less supabase-js's notice that Node 20 is deprecated (printed on Node 20 only). */
 const ownStderr = (stderr: string) => stderr.replace(/^⚠️ {2}Node\.js 20 and below are deprecated.*\n/m, '');
 const secretsOf = (settings: Record<string, string>) => DEPLOY_SETTINGS.filter((setting) => setting.kind === 'secret').flatMap((setting) => (settings[setting.name] ? [settings[setting.name]!] : []));
@@ -178,7 +169,7 @@ beforeAll(async () => {
   standIn = await startLocalSupabase({ port: 0, demoApplications: 0, demoInquiries: 0 });
   // A new project: nobody has access yet.
   await standIn.db.query('delete from public.staff');
-  management = await startSupabaseManagementFake({ token: FULL.SUPABASE_ACCESS_TOKEN!, projects: [{ ref: REF, name: 'Hearthside Care', region: 'us-east-1', anonKey: standIn.anonKey, serviceRoleKey: standIn.serviceRoleKey }, { ref: 'zyxwvutsrqponmlkjihg', name: 'Another project', region: 'us-east-1', anonKey: projectJwt('zyxwvutsrqponmlkjihg', 'anon'), serviceRoleKey: ANOTHER_SERVICE_KEY }] });
+  management = await startSupabaseManagementFake({ token: FULL.SUPABASE_ACCESS_TOKEN!, projects: [{ ref: REF, name: 'Hearthside Care', region: 'us-east-1', anonKey: standIn.anonKey, serviceRoleKey: standIn.serviceRoleKey }, { ref: 'zyxwvutsrqponmlkjihg', name: 'Another project', region: 'us-east-1', anonKey: legacyProjectKey('zyxwvutsrqponmlkjihg', 'anon'), serviceRoleKey: ANOTHER_SERVICE_KEY }] });
   netlify = await startNetlifyFake({ token: FULL.NETLIFY_AUTH_TOKEN!, sites: [{ id: FULL.NETLIFY_SITE_ID!, name: 'hearthside-care', custom_domain: 'www.hearthside-care.com' }] });
   mail = await startMailFake({ keys: [{ key: FULL.MAIL_API_KEY! }], domains: [{ name: 'hearthside-care.com', status: 'verified' }, { name: 'hearthside-mail.com', status: 'pending' }] });
   dns = await startDnsFake({ records: { 'www.hearthside-care.com': ['75.2.60.5'] } });

@@ -9,7 +9,7 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { DEPLOY_SETTINGS, functionNames } from '../../scripts/deploy/deployPlan.ts';
+import { DEPLOY_SETTINGS, functionNames, withoutDeploySettings } from '../../scripts/deploy/deployPlan.ts';
 import { postgres15Missing } from '../../scripts/postgres/postgres15.ts';
 import { loadContent } from '../../src/content/loader.ts';
 import { rehearsing, siteAddressToRead } from '../../src/deployRehearsal.ts';
@@ -27,7 +27,7 @@ describe.skipIf(postgres15Missing() !== null)('the deploy rehearsal, as a new ow
   let before: string;
   beforeAll(async () => {
     before = contentStatus();
-    const child = spawn('npm', ['run', '--silent', 'deploy:rehearse', '--', '--once'], { env: Object.fromEntries(Object.entries(process.env).filter(([name]) => !DEPLOY_SETTINGS.some((setting) => setting.name === name))) });
+    const child = spawn('npm', ['run', '--silent', 'deploy:rehearse', '--', '--once'], { env: withoutDeploySettings(process.env) });
     output = '';
     child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
     child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));

@@ -9,7 +9,7 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, test, vi } from 'vitest';
 import { applyAuthSettings } from '../../scripts/deploy/authSettings.ts';
 import { describeFindings, type CheckResult } from '../../scripts/deploy/findings.ts';
-import { startSupabaseManagementFake, type SupabaseManagementFake } from '../../scripts/deploy/rehearsal/supabaseManagementFake.ts';
+import { legacyProjectKey, startSupabaseManagementFake, type SupabaseManagementFake } from '../../scripts/deploy/rehearsal/supabaseManagementFake.ts';
 import { checkSupabase } from '../../scripts/deploy/supabaseChecks.ts';
 import { listenOnLoopback, postgres15Missing, startPostgres15, type Postgres15 } from '../../scripts/postgres/postgres15.ts';
 
@@ -19,13 +19,8 @@ const PAUSED = 'pausedprojectrefabcd';
 const TOKEN = 'sbp_SECRET-access-token-1';
 const DB_PASSWORD = 'SECRET-db-password-2';
 
-/** A legacy Supabase key: a JWT naming its project (ref) and role, as the dashboard's Legacy API keys are. */
-function legacyKey(ref: string, role: 'anon' | 'service_role'): string {
-  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
-  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ iss: 'supabase', ref, role, iat: 1780000000, exp: 2095000000 })}.c2lnbmF0dXJlLW5vdC1jaGVja2Vk`;
-}
-const ANON = legacyKey(REF, 'anon');
-const SERVICE = legacyKey(REF, 'service_role');
+const ANON = legacyProjectKey(REF, 'anon');
+const SERVICE = legacyProjectKey(REF, 'service_role');
 const PUBLISHABLE = 'sb_publishable_hearthside-public-1';
 const SECRET_KEY = 'sb_secret_hearthside-SECRET-3';
 
@@ -60,7 +55,7 @@ beforeAll(async () => {
     token: TOKEN,
     projects: [
       { ref: REF, name: 'Hearthside Care', region: 'us-east-1', anonKey: ANON, serviceRoleKey: SERVICE, publishableKey: PUBLISHABLE, secretKey: SECRET_KEY },
-      { ref: PAUSED, name: 'Old test site', region: 'us-east-1', status: 'INACTIVE', anonKey: legacyKey(PAUSED, 'anon'), serviceRoleKey: legacyKey(PAUSED, 'service_role') },
+      { ref: PAUSED, name: 'Old test site', region: 'us-east-1', status: 'INACTIVE', anonKey: legacyProjectKey(PAUSED, 'anon'), serviceRoleKey: legacyProjectKey(PAUSED, 'service_role') },
     ],
   });
   if (!pgSkip) {
@@ -169,7 +164,7 @@ describe.skipIf(pgSkip)('checkSupabase', () => {
   });
 
   test("a key of another project is named by its setting, with the project's keys page", async () => {
-    const found = findings(await check({ VITE_SUPABASE_ANON_KEY: legacyKey(OTHER, 'anon'), SUPABASE_DB_URL: undefined }));
+    const found = findings(await check({ VITE_SUPABASE_ANON_KEY: legacyProjectKey(OTHER, 'anon'), SUPABASE_DB_URL: undefined }));
     expect(found).toEqual([
       {
         title: 'Supabase keys',
@@ -200,7 +195,7 @@ describe.skipIf(pgSkip)('checkSupabase', () => {
   });
 
   test("another project's anon key given as the service key says both", async () => {
-    const found = findings(await check({ SUPABASE_SERVICE_ROLE_KEY: legacyKey(OTHER, 'anon'), SUPABASE_DB_URL: undefined }));
+    const found = findings(await check({ SUPABASE_SERVICE_ROLE_KEY: legacyProjectKey(OTHER, 'anon'), SUPABASE_DB_URL: undefined }));
     expect(found.map((finding) => finding.problem)).toEqual([
       `SUPABASE_SERVICE_ROLE_KEY is a key of another project (${OTHER}), not of ${REF}.`,
       'SUPABASE_SERVICE_ROLE_KEY is also a public key: it must be the service_role (legacy) or a secret key.',

@@ -30,6 +30,15 @@ export interface FakeProject {
   secretKey?: string;
 }
 
+/**
+ * A project's legacy API key as Supabase issues it: a JWT naming the project (ref) and the role, as the dashboard's
+ * "Legacy API keys" tab shows them. The checks read its claims, never its signature.
+ */
+export function legacyProjectKey(ref: string, role: 'anon' | 'service_role'): string {
+  const part = (value: object) => Buffer.from(JSON.stringify(value)).toString('base64url');
+  return `${part({ alg: 'HS256', typ: 'JWT' })}.${part({ iss: 'supabase', ref, role, iat: 1780000000, exp: 2095000000 })}.c2lnbmF0dXJlLW5vdC1jaGVja2Vk`;
+}
+
 export interface SupabaseManagementFake {
   url: string;
   close(): Promise<void>;
